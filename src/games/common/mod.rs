@@ -1,0 +1,6 @@
+//! Pieces of game machinery shared by several games: point graphs for lattice boards
+//! (draughts, alquerque, mill and grid boards) and what is built on them.
+
+pub mod board;
+
+pub use board::{Board, Dir, Point};

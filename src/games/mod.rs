@@ -1,0 +1,260 @@
+//! Games: the one trait every game implements, the values it trades in, and the
+//! registry that maps names to games.
+//!
+//! A game is split the way its record is read:
+//! 1. [`Rules::parse_token`] turns the text of a move (`87(10)`, `d4xf6xh4`) into a
+//!    [`Rules::Token`] — what the record *says*, checked only for syntax (nom).
+//! 2. [`Rules::resolve`] matches that token against a position and gives the
+//!    [`Rules::Move`] the engine will play, or says why it cannot: illegal,
+//!    ambiguous (with the candidates), or a mark that disagrees with the replay.
+//! 3. [`Rules::play`] applies a resolved move; it cannot fail.
+//!
+//! Nothing outside `games/` names a specific game: the subcommands reach every game
+//! through [`registry`] and the object-safe [`Engine`](registry::Engine).
+
+pub mod common;
+pub mod options;
+pub mod registry;
+
+use std::fmt;
+
+use serde::Serialize;
+
+pub use options::{OptionSpec, Setup, SetupError};
+
+/// The two players in record order. `First` is PGN's `White` (moves first), whatever
+/// the colour of their pieces in the game's own tradition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Player {
+    First,
+    Second,
+}
+
+impl Player {
+    /// The other player.
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// 0 for the first player, 1 for the second: handy for `[T; 2]` tables.
+    pub fn index(self) -> usize {
+        match self {
+            Player::First => 0,
+            Player::Second => 1,
+        }
+    }
+}
+
+/// The result of a game as PGN writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// `1-0`
+    FirstWins,
+    /// `0-1`
+    SecondWins,
+    /// `1/2-1/2`
+    Draw,
+}
+
+impl GameResult {
+    /// The result in which `player` wins.
+    pub fn win_for(player: Player) -> GameResult {
+        match player {
+            Player::First => GameResult::FirstWins,
+            Player::Second => GameResult::SecondWins,
+        }
+    }
+
+    /// PGN spelling: `1-0`, `0-1`, `1/2-1/2`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::FirstWins => "1-0",
+            GameResult::SecondWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for GameResult {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// How a game ended on the board: the result and the rule that decided it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    pub result: GameResult,
+    /// Why, in the words of the spec, naming the rule: `"no legal move for N (R11)"`.
+    pub reason: String,
+}
+
+impl Outcome {
+    pub fn new(result: GameResult, reason: impl Into<String>) -> Outcome {
+        Outcome {
+            result,
+            reason: reason.into(),
+        }
+    }
+}
+
+/// A move token that is not written in the game's notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotationError {
+    /// What the notation expects here, e.g. `"a pit digit 1-9"`.
+    pub expected: String,
+}
+
+impl NotationError {
+    pub fn expected(what: impl Into<String>) -> NotationError {
+        NotationError {
+            expected: what.into(),
+        }
+    }
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "expected {}", self.expected)
+    }
+}
+
+/// Why a well-formed token cannot be played in a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// No legal move matches the token. `reason` says which rule forbids it.
+    Illegal { reason: String },
+    /// Several legal moves match; `candidates` are written in canonical notation.
+    Ambiguous { candidates: Vec<String> },
+    /// The move is legal but a mark it carries (landing pit, capture count, removal,
+    /// tuzdyk sign…) disagrees with what the move does.
+    WrongMark { reason: String },
+}
+
+impl MoveError {
+    pub fn illegal(reason: impl Into<String>) -> MoveError {
+        MoveError::Illegal {
+            reason: reason.into(),
+        }
+    }
+
+    pub fn wrong_mark(reason: impl Into<String>) -> MoveError {
+        MoveError::WrongMark {
+            reason: reason.into(),
+        }
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Illegal { reason } => write!(f, "illegal move: {reason}"),
+            MoveError::Ambiguous { candidates } => {
+                write!(f, "ambiguous move: it matches {}", candidates.join(", "))
+            }
+            MoveError::WrongMark { reason } => write!(f, "wrong mark: {reason}"),
+        }
+    }
+}
+
+/// Static facts about a game the registry can serve.
+#[derive(Debug)]
+pub struct GameInfo {
+    /// The id written in `[Game "…"]`, e.g. `toguz-kumalak`.
+    pub id: &'static str,
+    /// Display name, e.g. `Toguz Kumalak`.
+    pub name: &'static str,
+    /// Other spellings accepted in `[Game]`, `[Variant]`, `[GameType]` and `--game`,
+    /// compared after [`registry::normalize_name`].
+    pub aliases: &'static [&'static str],
+}
+
+/// The rules of one game (or one family served by one engine, such as the mill games),
+/// configured for one record.
+///
+/// Implementations keep every rule of their spec in one place and name it as the spec
+/// does. All methods take `&self` because a configured value carries the record's
+/// options (variants, rule switches) read by [`Rules::configure`].
+pub trait Rules: Sized + Send + Sync + 'static {
+    /// The board and everything else a move depends on (side to move, counters…).
+    type Position: Clone + Send + Sync;
+    /// A move as written in the record, parsed but not yet checked against a position.
+    type Token: Clone + fmt::Debug;
+    /// A move resolved against a position: exactly what [`Rules::play`] applies.
+    type Move: Clone + fmt::Debug;
+
+    /// The games this engine serves.
+    const GAMES: &'static [GameInfo];
+    /// The options records may set by tag (`[PlayOut "yes"]`) or the command line
+    /// (`--option play-out`).
+    const OPTIONS: &'static [OptionSpec];
+
+    /// Reads the options of one record. `setup.game()` says which of [`Rules::GAMES`]
+    /// the record is.
+    ///
+    /// # Errors
+    /// An option with a value the game does not know.
+    fn configure(setup: &Setup<'_>) -> Result<Self, SetupError>;
+
+    /// The position every game starts from.
+    fn start_position(&self) -> Self::Position;
+
+    /// Reads the game's position string (`[FEN "…"]`).
+    ///
+    /// # Errors
+    /// A human-readable sentence saying what is wrong with the string.
+    fn parse_position(&self, text: &str) -> Result<Self::Position, String>;
+
+    /// Writes the game's position string; [`Rules::parse_position`] reads it back.
+    fn write_position(&self, position: &Self::Position) -> String;
+
+    /// The position drawn as text for a human: a few lines, no trailing newline.
+    fn draw(&self, position: &Self::Position) -> String;
+
+    /// The position as JSON for `convert` (documented per game in the README).
+    fn state(&self, position: &Self::Position) -> serde_json::Value;
+
+    /// Who is to move.
+    fn to_move(&self, position: &Self::Position) -> Player;
+
+    /// How the game has ended on the board, if it has.
+    fn outcome(&self, position: &Self::Position) -> Option<Outcome>;
+
+    /// Every legal move (or, for games whose turns take several tokens, every legal next
+    /// token's move). Empty exactly when the player to move cannot move.
+    fn legal_moves(&self, position: &Self::Position) -> Vec<Self::Move>;
+
+    /// Parses one move token with nom.
+    ///
+    /// # Errors
+    /// [`NotationError`] saying what was expected.
+    fn parse_token(&self, text: &str) -> Result<Self::Token, NotationError>;
+
+    /// Finds the legal move the token means in `position`, checking every mark it carries.
+    ///
+    /// # Errors
+    /// Illegal, ambiguous (with candidates), or a mark that disagrees.
+    fn resolve(&self, position: &Self::Position, token: &Self::Token)
+    -> Result<Self::Move, MoveError>;
+
+    /// Plays a move returned by [`Rules::resolve`] or [`Rules::legal_moves`] for this
+    /// position.
+    fn play(&self, position: &mut Self::Position, mv: &Self::Move);
+
+    /// The move in canonical notation, with every mark it earns (e.g. `98(10)`, `d4xf6xh4`).
+    fn write_move(&self, before: &Self::Position, mv: &Self::Move) -> String;
+
+    /// What happened, for `annotate`: captures, promotions, scores after the move.
+    fn describe(&self, before: &Self::Position, mv: &Self::Move, after: &Self::Position)
+    -> String;
+}

@@ -1,0 +1,184 @@
+//! Game options: rule switches and variants that a record sets with a tag and a user
+//! with `--option`.
+//!
+//! Every option has a kebab-case name (`play-out`, `no-return`) and is read from the tag
+//! with the same name in CamelCase (`[PlayOut "yes"]`, `[NoReturn "mill"]`). A value
+//! given on the command line overrides the tag, so a whole archive can be read with a
+//! switch its records do not carry.
+
+use std::fmt;
+
+use super::GameInfo;
+
+/// One option a game understands.
+#[derive(Debug)]
+pub struct OptionSpec {
+    /// Kebab-case name, e.g. `play-out`.
+    pub name: &'static str,
+    /// Accepted values; empty for an on/off switch.
+    pub values: &'static [&'static str],
+    /// One line of help, shown by `tgn games`.
+    pub help: &'static str,
+}
+
+/// An option value the game cannot use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError {
+    pub message: String,
+}
+
+impl SetupError {
+    pub fn new(message: impl Into<String>) -> SetupError {
+        SetupError {
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// What a game needs to configure itself for one record: which game it is, the
+/// record's tags and the command line's option overrides.
+pub struct Setup<'a> {
+    game: &'static GameInfo,
+    tags: &'a [(String, String)],
+    overrides: &'a [(String, String)],
+}
+
+impl<'a> Setup<'a> {
+    pub fn new(
+        game: &'static GameInfo,
+        tags: &'a [(String, String)],
+        overrides: &'a [(String, String)],
+    ) -> Setup<'a> {
+        Setup {
+            game,
+            tags,
+            overrides,
+        }
+    }
+
+    /// The game the record was matched to.
+    pub fn game(&self) -> &'static GameInfo {
+        self.game
+    }
+
+    /// The value of a tag, by exact name.
+    pub fn tag(&self, name: &str) -> Option<&'a str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The raw value of an option: the command line's, else the tag's, else `None`.
+    pub fn value(&self, option: &str) -> Option<&'a str> {
+        if let Some((_, v)) = self.overrides.iter().rev().find(|(n, _)| n == option) {
+            return Some(v.as_str());
+        }
+        self.tag(&tag_name(option))
+    }
+
+    /// An on/off switch. A bare `--option name` or a tag with an empty value means on.
+    ///
+    /// # Errors
+    /// A value that is not one of `yes/no`, `true/false`, `on/off`, `1/0`.
+    pub fn flag(&self, option: &str) -> Result<bool, SetupError> {
+        match self.value(option) {
+            None => Ok(false),
+            Some(v) => parse_flag(v).ok_or_else(|| {
+                SetupError::new(format!(
+                    "option {option}: expected yes or no, found \"{v}\""
+                ))
+            }),
+        }
+    }
+
+    /// An option with a fixed set of values; `default` when absent.
+    ///
+    /// # Errors
+    /// A value outside `allowed`.
+    pub fn choice(
+        &self,
+        option: &str,
+        allowed: &[&'static str],
+        default: &'static str,
+    ) -> Result<&'static str, SetupError> {
+        let Some(v) = self.value(option) else {
+            return Ok(default);
+        };
+        let wanted = v.trim().to_ascii_lowercase();
+        allowed
+            .iter()
+            .copied()
+            .find(|a| *a == wanted)
+            .ok_or_else(|| {
+                SetupError::new(format!(
+                    "option {option}: expected one of {}, found \"{v}\"",
+                    allowed.join(", ")
+                ))
+            })
+    }
+}
+
+/// `play-out` → `PlayOut`: the tag that carries an option.
+pub fn tag_name(option: &str) -> String {
+    option
+        .split('-')
+        .map(|part| {
+            let mut chars = part.chars();
+            match chars.next() {
+                Some(c) => c.to_ascii_uppercase().to_string() + chars.as_str(),
+                None => String::new(),
+            }
+        })
+        .collect()
+}
+
+fn parse_flag(value: &str) -> Option<bool> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "" | "1" | "yes" | "true" | "on" => Some(true),
+        "0" | "no" | "false" | "off" => Some(false),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    static INFO: GameInfo = GameInfo {
+        id: "test",
+        name: "Test",
+        aliases: &[],
+    };
+
+    #[test]
+    fn option_names_map_to_camel_case_tags() {
+        assert_eq!(tag_name("play-out"), "PlayOut");
+        assert_eq!(tag_name("immediate-removal"), "ImmediateRemoval");
+        assert_eq!(tag_name("direction"), "Direction");
+    }
+
+    #[test]
+    fn command_line_overrides_tag() {
+        let tags = vec![("PlayOut".to_string(), "no".to_string())];
+        let cli = vec![("play-out".to_string(), String::new())];
+        assert!(Setup::new(&INFO, &tags, &cli).flag("play-out").unwrap());
+        assert!(!Setup::new(&INFO, &tags, &[]).flag("play-out").unwrap());
+        assert!(Setup::new(&INFO, &[], &[]).flag("huff") == Ok(false));
+    }
+
+    #[test]
+    fn bad_values_are_errors() {
+        let tags = vec![("Direction".to_string(), "up".to_string())];
+        let setup = Setup::new(&INFO, &tags, &[]);
+        assert!(setup.choice("direction", &["ccw", "cw"], "ccw").is_err());
+        let tags = vec![("Huff".to_string(), "maybe".to_string())];
+        assert!(Setup::new(&INFO, &tags, &[]).flag("huff").is_err());
+    }
+}

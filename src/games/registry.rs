@@ -1,0 +1,119 @@
+//! The registry: the one place that names every game, and the object-safe face
+//! ([`Engine`]) through which the subcommands reach a game without knowing it.
+
+use std::marker::PhantomData;
+
+use super::{GameInfo, OptionSpec, Rules};
+
+/// A game engine as the subcommands see it: a [`Rules`] implementation with its
+/// associated types erased.
+pub trait Engine: Sync {
+    /// The games this engine serves (the mill engine serves two).
+    fn games(&self) -> &'static [GameInfo];
+    /// The options the engine reads from tags and `--option`.
+    fn options(&self) -> &'static [OptionSpec];
+}
+
+/// The [`Engine`] of a [`Rules`] type.
+pub struct EngineOf<R>(PhantomData<fn() -> R>);
+
+impl<R: Rules> EngineOf<R> {
+    pub const NEW: EngineOf<R> = EngineOf(PhantomData);
+}
+
+impl<R: Rules> Engine for EngineOf<R> {
+    fn games(&self) -> &'static [GameInfo] {
+        R::GAMES
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        R::OPTIONS
+    }
+}
+
+/// Every engine tgn knows. Adding a game means adding it here and nowhere else
+/// outside its own folder.
+pub static ENGINES: &[&dyn Engine] = &[];
+
+/// A game found by name: which engine plays it, and which of its games it is.
+#[derive(Clone, Copy)]
+pub struct Found {
+    pub engine: &'static dyn Engine,
+    pub info: &'static GameInfo,
+}
+
+impl std::fmt::Debug for Found {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Found").field(&self.info.id).finish()
+    }
+}
+
+/// Looks a game up by id or alias, in any case and spelling
+/// (`Toguz Kumalak`, `togyz_kumalak`, `Nine Men's Morris`).
+pub fn find(name: &str) -> Option<Found> {
+    let wanted = normalize_name(name);
+    if wanted.is_empty() {
+        return None;
+    }
+    ENGINES.iter().find_map(|&engine| {
+        engine
+            .games()
+            .iter()
+            .find(|g| {
+                normalize_name(g.id) == wanted
+                    || normalize_name(g.name) == wanted
+                    || g.aliases.iter().any(|a| normalize_name(a) == wanted)
+            })
+            .map(|info| Found { engine, info })
+    })
+}
+
+/// Every game, in registry order.
+pub fn all_games() -> impl Iterator<Item = Found> {
+    ENGINES.iter().flat_map(|&engine| {
+        engine
+            .games()
+            .iter()
+            .map(move |info| Found { engine, info })
+    })
+}
+
+/// Lowercase, apostrophes dropped, every run of other non-alphanumerics one `-`.
+pub fn normalize_name(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.trim().chars() {
+        if c == '\'' || c == '’' {
+            continue;
+        }
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_matches('-').to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_normalized() {
+        assert_eq!(normalize_name("Nine Men's Morris"), "nine-mens-morris");
+        assert_eq!(normalize_name(" Toguz_Kumalak "), "toguz-kumalak");
+        assert_eq!(normalize_name("--"), "");
+    }
+
+    #[test]
+    fn game_ids_are_unique_and_found_by_id() {
+        let ids: Vec<&str> = all_games().map(|g| g.info.id).collect();
+        for id in &ids {
+            assert_eq!(find(id).map(|g| g.info.id), Some(*id));
+        }
+        let mut sorted = ids.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), ids.len());
+    }
+}
