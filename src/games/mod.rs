@@ -257,4 +257,12 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// What happened, for `annotate`: captures, promotions, scores after the move.
     fn describe(&self, before: &Self::Position, mv: &Self::Move, after: &Self::Position)
     -> String;
+
+    /// Whether the turn of the player to move is half done — for games whose turn may be
+    /// written as several tokens (a mill's removal written as its own token `xd7`). A
+    /// record that stops here is incomplete; the sentence says what is missing.
+    fn unfinished_turn(&self, position: &Self::Position) -> Option<String> {
+        let _ = position;
+        None
+    }
 }
