@@ -6,3 +6,4 @@
 //!   registry that maps names to games.
 
 pub mod games;
+pub mod record;

@@ -1,0 +1,180 @@
+//! PGN-style record text, knowing nothing about any game.
+//!
+//! A record file holds games; a game is `[Tag "value"]` pairs followed by movetext:
+//! move numbers, move tokens, `{comments}`, `;` line comments, NAGs (`$1`, `!`, `?!`…),
+//! `( variations )` and a result. This module turns text into [`GameRecord`]s — the
+//! record exactly as written, with a [`Span`] on every token — and writes them back.
+//! What a move token *means* is the business of the games.
+//!
+//! - [`reader`] streams games out of any `BufRead`, one at a time, decoding UTF-8,
+//!   Windows-1251 or Latin-1; memory does not grow with the size of the file.
+//! - [`parser`] reads the text of one or more games.
+//! - [`writer`] writes games back as text.
+
+pub mod parser;
+pub mod reader;
+pub mod writer;
+
+use std::sync::Arc;
+
+use crate::games::GameResult;
+
+pub use parser::parse_games;
+pub use reader::{Encoding, Reader};
+
+/// Where a token stands in its file: 1-based line and column (in characters), and the
+/// byte range in the file as UTF-8 text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct Span {
+    pub line: u32,
+    pub column: u32,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// A tag pair `[Name "value"]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tag {
+    pub name: String,
+    pub value: String,
+    pub span: Span,
+}
+
+/// A comment, `{…}` or `; …` (the text without its delimiters).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    pub text: String,
+    pub span: Span,
+}
+
+/// A numeric annotation glyph; `!` is `$1`, `?` `$2`, `!!` `$3`, `??` `$4`, `!?` `$5`,
+/// `?!` `$6`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Nag {
+    pub code: u16,
+    pub span: Span,
+}
+
+/// A move number as written: `12.` or `12...`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveNumber {
+    pub number: u32,
+    /// `true` for `12...` (the second player's move follows).
+    pub continuation: bool,
+    pub span: Span,
+}
+
+/// One move token with everything written around it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveNode {
+    /// The move number written right before the token, if any.
+    pub number: Option<MoveNumber>,
+    /// The token exactly as written (`87(10)`, `d4xf6xh4`).
+    pub text: String,
+    pub span: Span,
+    pub nags: Vec<Nag>,
+    /// Comments after the token (before the next token).
+    pub comments: Vec<Comment>,
+    /// Alternatives to this move, each played from the position before it.
+    pub variations: Vec<Variation>,
+}
+
+/// A `( … )` variation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variation {
+    /// Comments between `(` and the first move.
+    pub comments: Vec<Comment>,
+    pub moves: Vec<MoveNode>,
+    pub span: Span,
+}
+
+/// The termination marker of a game's movetext.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultMark {
+    /// `None` for `*` (nothing declared).
+    pub result: Option<GameResult>,
+    pub text: String,
+    pub span: Span,
+}
+
+/// A mistake in the record text itself (not in a move).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub message: String,
+    pub span: Span,
+}
+
+/// The text a game was read from, kept so diagnostics can quote the line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Source {
+    pub text: Arc<str>,
+    /// Line number of the first line of `text` in its file.
+    pub first_line: u32,
+}
+
+impl Source {
+    /// The text of 1-based file line `line`, if it lies in this source.
+    pub fn line(&self, line: u32) -> Option<&str> {
+        let index = line.checked_sub(self.first_line)? as usize;
+        self.text
+            .split('\n')
+            .nth(index)
+            .map(|l| l.strip_suffix('\r').unwrap_or(l))
+    }
+}
+
+/// One game as written.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameRecord {
+    pub tags: Vec<Tag>,
+    /// Comments before the first move.
+    pub comments: Vec<Comment>,
+    pub moves: Vec<MoveNode>,
+    pub result: Option<ResultMark>,
+    /// Comments after the result, such as PlayOK's `{zero}`.
+    pub trailing: Vec<Comment>,
+    pub errors: Vec<SyntaxError>,
+    /// Where the game starts.
+    pub span: Span,
+    pub source: Source,
+}
+
+impl GameRecord {
+    /// The value of the first tag called `name` (exact case).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| t.value.as_str())
+    }
+
+    /// The span of the first tag called `name`.
+    pub fn tag_span(&self, name: &str) -> Option<Span> {
+        self.tags.iter().find(|t| t.name == name).map(|t| t.span)
+    }
+
+    /// Sets a tag, replacing the first of that name or appending it.
+    pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self.tags.iter_mut().find(|t| t.name == name) {
+            Some(tag) => tag.value = value,
+            None => self.tags.push(Tag {
+                name: name.to_string(),
+                value,
+                span: Span::default(),
+            }),
+        }
+    }
+}
+
+/// Reads the result tokens PGN and PDN use: `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`, and
+/// PDN's `2-0`, `0-2`, `1-1`.
+pub fn parse_result(text: &str) -> Option<Option<GameResult>> {
+    match text {
+        "1-0" | "2-0" => Some(Some(GameResult::FirstWins)),
+        "0-1" | "0-2" => Some(Some(GameResult::SecondWins)),
+        "1/2-1/2" | "½-½" | "1-1" => Some(Some(GameResult::Draw)),
+        "*" => Some(None),
+        _ => None,
+    }
+}

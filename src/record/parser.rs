@@ -1,0 +1,608 @@
+//! Reads the text of one or more games into [`GameRecord`]s.
+//!
+//! The parser never fails: a mistake in the text becomes a [`SyntaxError`] on the game
+//! it belongs to, and reading goes on. It is a single pass over the characters, linear
+//! in the input; variations are kept on an explicit stack (no recursion), and nesting
+//! deeper than [`MAX_DEPTH`] is an error rather than a risk to the stack.
+
+use std::sync::Arc;
+
+use super::{
+    Comment, GameRecord, MoveNode, MoveNumber, Nag, ResultMark, Source, Span, SyntaxError, Tag,
+    Variation, parse_result,
+};
+
+/// Deepest variation nesting accepted.
+pub const MAX_DEPTH: usize = 100;
+
+/// Where a piece of text starts in its file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Origin {
+    pub line: u32,
+    pub offset: usize,
+}
+
+impl Default for Origin {
+    fn default() -> Origin {
+        Origin { line: 1, offset: 0 }
+    }
+}
+
+/// Parses every game in `text`, which starts at `origin` in its file.
+pub fn parse_games(text: &str, origin: Origin) -> Vec<GameRecord> {
+    let source = Source {
+        text: Arc::from(text),
+        first_line: origin.line,
+    };
+    let mut parser = Parser {
+        cursor: Cursor::new(text, origin),
+        source,
+    };
+    let mut games = Vec::new();
+    while let Some(game) = parser.game() {
+        games.push(game);
+    }
+    games
+}
+
+/// A position in the text, with the line and column it stands at.
+#[derive(Clone)]
+struct Cursor<'a> {
+    text: &'a str,
+    pos: usize,
+    line: u32,
+    column: u32,
+    base: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn new(text: &'a str, origin: Origin) -> Cursor<'a> {
+        Cursor {
+            text,
+            pos: 0,
+            line: origin.line,
+            column: 1,
+            base: origin.offset,
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.text[self.pos..].chars().next()
+    }
+
+    fn rest(&self) -> &'a str {
+        &self.text[self.pos..]
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.pos += c.len_utf8();
+        if c == '\n' {
+            self.line += 1;
+            self.column = 1;
+        } else {
+            self.column += 1;
+        }
+        Some(c)
+    }
+
+    /// The span from `start` (a mark taken earlier) to here.
+    fn span_from(&self, start: &Mark) -> Span {
+        Span {
+            line: start.line,
+            column: start.column,
+            start: self.base + start.pos,
+            end: self.base + self.pos,
+        }
+    }
+
+    fn mark(&self) -> Mark {
+        Mark {
+            pos: self.pos,
+            line: self.line,
+            column: self.column,
+        }
+    }
+
+    fn at_line_start(&self) -> bool {
+        self.text[..self.pos]
+            .rsplit('\n')
+            .next()
+            .is_none_or(|before| before.trim().is_empty())
+    }
+
+    /// Skips white space and `%` escape lines.
+    fn skip_blank(&mut self) {
+        while let Some(c) = self.peek() {
+            if c == '%' && self.column == 1 {
+                self.skip_line();
+            } else if c.is_whitespace() || c == '\u{feff}' {
+                self.bump();
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn skip_line(&mut self) {
+        while let Some(c) = self.bump() {
+            if c == '\n' {
+                break;
+            }
+        }
+    }
+}
+
+struct Mark {
+    pos: usize,
+    line: u32,
+    column: u32,
+}
+
+/// A line of moves being read: the main line, or a variation.
+#[derive(Default)]
+struct Frame {
+    comments: Vec<Comment>,
+    moves: Vec<MoveNode>,
+    start: Option<Span>,
+}
+
+struct Parser<'a> {
+    cursor: Cursor<'a>,
+    source: Source,
+}
+
+/// Characters that end a move token.
+fn ends_token(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';' | '$' | '[' | ']' | '!' | '?')
+}
+
+impl Parser<'_> {
+    fn error(&self, game: &mut GameRecord, message: impl Into<String>, span: Span) {
+        game.errors.push(SyntaxError {
+            message: message.into(),
+            span,
+        });
+    }
+
+    /// Reads the next game, or `None` at the end of the text.
+    fn game(&mut self) -> Option<GameRecord> {
+        self.cursor.skip_blank();
+        self.cursor.peek()?;
+        let start = self.cursor.mark();
+        let mut game = GameRecord {
+            source: self.source.clone(),
+            ..GameRecord::default()
+        };
+        self.tags(&mut game);
+        self.movetext(&mut game);
+        game.span = self.cursor.span_from(&start);
+        game.span.end = game.span.start;
+        Some(game)
+    }
+
+    fn tags(&mut self, game: &mut GameRecord) {
+        loop {
+            self.cursor.skip_blank();
+            if self.cursor.peek() != Some('[') {
+                return;
+            }
+            self.tag(game);
+        }
+    }
+
+    /// `[Name "value"]`, read leniently: the value runs from the first `"` to the last
+    /// `"` before the line's closing `]`, so stray quotes inside a value survive.
+    fn tag(&mut self, game: &mut GameRecord) {
+        let start = self.cursor.mark();
+        let line = self.cursor.rest().split('\n').next().unwrap_or("");
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let parsed = parse_tag_line(line);
+        // Consume the tag (up to its `]`) or, if it is broken, the whole line.
+        let consumed = match &parsed {
+            Ok((_, _, len)) => *len,
+            Err(_) => line.len(),
+        };
+        let end = self.cursor.pos + consumed;
+        while self.cursor.pos < end {
+            self.cursor.bump();
+        }
+        let span = self.cursor.span_from(&start);
+        match parsed {
+            Ok((name, value, _)) => game.tags.push(Tag { name, value, span }),
+            Err(message) => self.error(game, message, span),
+        }
+    }
+
+    fn movetext(&mut self, game: &mut GameRecord) {
+        let mut stack: Vec<Frame> = vec![Frame::default()];
+        let mut pending_number: Option<MoveNumber> = None;
+        // `(` beyond MAX_DEPTH are counted, not nested, so their `)` still match.
+        let mut too_deep = 0usize;
+        loop {
+            self.cursor.skip_blank();
+            let Some(c) = self.cursor.peek() else { break };
+            if game.result.is_some() && c != '{' && c != ';' {
+                break; // the next game starts (with or without tags)
+            }
+            if c == '[' && stack.len() == 1 && self.cursor.at_line_start() {
+                break; // tags of the next game
+            }
+            let start = self.cursor.mark();
+            match c {
+                '{' | ';' => {
+                    let comment = self.comment(game);
+                    if game.result.is_some() {
+                        game.trailing.push(comment);
+                    } else {
+                        attach_comment(stack.last_mut().expect("frame"), comment);
+                    }
+                }
+                '(' => {
+                    self.cursor.bump();
+                    let span = self.cursor.span_from(&start);
+                    if stack.len() > MAX_DEPTH {
+                        if too_deep == 0 {
+                            let message = format!("variations nested deeper than {MAX_DEPTH}");
+                            self.error(game, message, span);
+                        }
+                        too_deep += 1;
+                        continue;
+                    }
+                    if stack.last().is_some_and(|f| f.moves.is_empty()) {
+                        self.error(game, "a variation must follow a move", span);
+                    }
+                    stack.push(Frame {
+                        start: Some(span),
+                        ..Frame::default()
+                    });
+                }
+                ')' => {
+                    self.cursor.bump();
+                    let span = self.cursor.span_from(&start);
+                    if too_deep > 0 {
+                        too_deep -= 1;
+                    } else if stack.len() == 1 {
+                        self.error(game, "')' closes no variation", span);
+                    } else {
+                        let frame = stack.pop().expect("nested frame");
+                        close_variation(&mut stack, frame, span);
+                    }
+                }
+                '$' => {
+                    self.cursor.bump();
+                    let digits = self.take_while(|c| c.is_ascii_digit());
+                    let span = self.cursor.span_from(&start);
+                    match digits.parse::<u16>() {
+                        Ok(code) => self.attach_nag(game, &mut stack, Nag { code, span }),
+                        Err(_) => self.error(game, "expected a number after '$'", span),
+                    }
+                }
+                '!' | '?' => {
+                    let glyph = self.take_while(|c| c == '!' || c == '?');
+                    let span = self.cursor.span_from(&start);
+                    match suffix_nag(&glyph) {
+                        Some(code) => self.attach_nag(game, &mut stack, Nag { code, span }),
+                        None => self.error(game, format!("unknown annotation '{glyph}'"), span),
+                    }
+                }
+                '}' | ']' | '[' => {
+                    self.cursor.bump();
+                    let span = self.cursor.span_from(&start);
+                    self.error(game, format!("unexpected '{c}'"), span);
+                }
+                _ => {
+                    if let Some(number) = self.move_number() {
+                        pending_number = Some(number);
+                        continue;
+                    }
+                    let text = self.token();
+                    let span = self.cursor.span_from(&start);
+                    if text.chars().all(|c| c == '.' || c == '…') {
+                        continue; // `1. ... e5`: a placeholder for the skipped move
+                    }
+                    if let Some(result) = parse_result(&text) {
+                        if stack.len() > 1 {
+                            self.error(game, "a result inside a variation", span);
+                            continue;
+                        }
+                        game.result = Some(ResultMark { result, text, span });
+                        continue;
+                    }
+                    stack.last_mut().expect("frame").moves.push(MoveNode {
+                        number: pending_number.take(),
+                        text,
+                        span,
+                        nags: Vec::new(),
+                        comments: Vec::new(),
+                        variations: Vec::new(),
+                    });
+                }
+            }
+        }
+        while stack.len() > 1 {
+            let frame = stack.pop().expect("nested frame");
+            let span = frame.start.unwrap_or_default();
+            self.error(game, "'(' is never closed", span);
+            close_variation(&mut stack, frame, span);
+        }
+        let main = stack.pop().expect("main line");
+        game.comments = main.comments;
+        game.moves = main.moves;
+    }
+
+    fn take_while(&mut self, keep: impl Fn(char) -> bool) -> String {
+        let start = self.cursor.pos;
+        while self.cursor.peek().is_some_and(&keep) {
+            self.cursor.bump();
+        }
+        self.cursor.text[start..self.cursor.pos].to_string()
+    }
+
+    /// `12.`, `12...` or `12…`; leaves the cursor alone if the text is not a number.
+    fn move_number(&mut self) -> Option<MoveNumber> {
+        let rest = self.cursor.rest();
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let after = &rest[digits..];
+        if digits == 0 || !(after.starts_with('.') || after.starts_with('…')) {
+            return None;
+        }
+        let start = self.cursor.mark();
+        let number = rest[..digits].parse::<u32>().ok();
+        for _ in 0..digits {
+            self.cursor.bump();
+        }
+        let dots = self.take_while(|c| c == '.' || c == '…');
+        let number = number?;
+        Some(MoveNumber {
+            number,
+            continuation: dots.len() > 1,
+            span: self.cursor.span_from(&start),
+        })
+    }
+
+    /// A move token: up to white space or a delimiter, keeping a count in parentheses
+    /// written right against it (PlayOK's `87(10)`).
+    fn token(&mut self) -> String {
+        let start = self.cursor.pos;
+        while let Some(c) = self.cursor.peek() {
+            if c == '(' && self.cursor.pos > start {
+                let rest = &self.cursor.rest()[1..];
+                let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+                if digits > 0 && rest[digits..].starts_with(')') {
+                    for _ in 0..digits + 2 {
+                        self.cursor.bump();
+                    }
+                    continue;
+                }
+            }
+            if ends_token(c) {
+                break;
+            }
+            self.cursor.bump();
+        }
+        if self.cursor.pos == start {
+            // Defensive: never loop without consuming.
+            self.cursor.bump();
+        }
+        self.cursor.text[start..self.cursor.pos].to_string()
+    }
+
+    fn comment(&mut self, game: &mut GameRecord) -> Comment {
+        let start = self.cursor.mark();
+        let opener = self.cursor.bump();
+        let body_start = self.cursor.pos;
+        let text = if opener == Some('{') {
+            match self.cursor.rest().find('}') {
+                Some(len) => {
+                    let end = body_start + len;
+                    while self.cursor.pos < end {
+                        self.cursor.bump();
+                    }
+                    let text = self.cursor.text[body_start..end].to_string();
+                    self.cursor.bump();
+                    text
+                }
+                None => {
+                    let span = self.cursor.span_from(&start);
+                    self.error(game, "'{' comment is never closed", span);
+                    while self.cursor.bump().is_some() {}
+                    self.cursor.text[body_start..].to_string()
+                }
+            }
+        } else {
+            while self.cursor.peek().is_some_and(|c| c != '\n') {
+                self.cursor.bump();
+            }
+            self.cursor.text[body_start..self.cursor.pos]
+                .trim_end_matches('\r')
+                .to_string()
+        };
+        Comment {
+            text: text.trim().to_string(),
+            span: self.cursor.span_from(&start),
+        }
+    }
+
+    fn attach_nag(&self, game: &mut GameRecord, stack: &mut [Frame], nag: Nag) {
+        match stack.last_mut().and_then(|f| f.moves.last_mut()) {
+            Some(node) => node.nags.push(nag),
+            None => self.error(game, "an annotation must follow a move", nag.span),
+        }
+    }
+}
+
+fn attach_comment(frame: &mut Frame, comment: Comment) {
+    match frame.moves.last_mut() {
+        Some(node) => node.comments.push(comment),
+        None => frame.comments.push(comment),
+    }
+}
+
+/// Hangs a finished variation on the last move of the line it branches from.
+fn close_variation(stack: &mut [Frame], frame: Frame, end: Span) {
+    let start = frame.start.unwrap_or(end);
+    let variation = Variation {
+        comments: frame.comments,
+        moves: frame.moves,
+        span: Span {
+            end: end.end,
+            ..start
+        },
+    };
+    if let Some(node) = stack.last_mut().and_then(|f| f.moves.last_mut()) {
+        node.variations.push(variation);
+    }
+}
+
+fn suffix_nag(glyph: &str) -> Option<u16> {
+    Some(match glyph {
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        _ => return None,
+    })
+}
+
+/// Reads `[Name "value"]` at the start of `line`; gives the name, the unescaped value
+/// and how many bytes of the line the tag takes.
+fn parse_tag_line(line: &str) -> Result<(String, String, usize), String> {
+    let inner = &line[1..];
+    let name_len = inner
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+        .unwrap_or(inner.len());
+    if name_len == 0 {
+        return Err("expected a tag name after '['".into());
+    }
+    let name = &inner[..name_len];
+    let close = line
+        .rfind(']')
+        .ok_or_else(|| format!("tag [{name} is not closed with ']'"))?;
+    let body = line[1 + name_len..close].trim();
+    if body.len() < 2 || !body.starts_with('"') || !body.ends_with('"') {
+        return Err(format!("tag [{name}]: expected a value in double quotes"));
+    }
+    let value = unescape(&body[1..body.len() - 1]);
+    Ok((name.to_string(), value, close + 1))
+}
+
+fn unescape(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some(next @ ('"' | '\\')) => out.push(next),
+                Some(next) => {
+                    out.push('\\');
+                    out.push(next);
+                }
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::GameResult;
+
+    fn parse(text: &str) -> Vec<GameRecord> {
+        parse_games(text, Origin::default())
+    }
+
+    #[test]
+    fn tags_moves_comments_nags_and_result() {
+        let games = parse(
+            "[Event \"Cup \\\"A\\\"\"]\n[Game \"toguz-kumalak\"]\n\n{start} 1. 87(10)! 87(10) {even}\n2. 22 $14 ; line comment\n99(22) 1-0 {zero}\n",
+        );
+        assert_eq!(games.len(), 1);
+        let g = &games[0];
+        assert_eq!(g.tag("Event"), Some("Cup \"A\""));
+        assert_eq!(g.comments[0].text, "start");
+        let texts: Vec<&str> = g.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["87(10)", "87(10)", "22", "99(22)"]);
+        assert_eq!(g.moves[0].nags[0].code, 1);
+        assert_eq!(g.moves[0].number.as_ref().unwrap().number, 1);
+        assert_eq!(g.moves[1].comments[0].text, "even");
+        assert_eq!(g.moves[2].nags[0].code, 14);
+        assert_eq!(g.moves[2].comments[0].text, "line comment");
+        assert_eq!(g.result.as_ref().unwrap().result, Some(GameResult::FirstWins));
+        assert_eq!(g.trailing[0].text, "zero");
+        assert!(g.errors.is_empty(), "{:?}", g.errors);
+    }
+
+    #[test]
+    fn spans_count_lines_and_characters() {
+        let games = parse("[A \"é\"]\n\n1. ab\tcd\n  2. é1 *\n");
+        let m = &games[0].moves;
+        assert_eq!((m[0].span.line, m[0].span.column), (3, 4));
+        assert_eq!((m[1].span.line, m[1].span.column), (3, 7));
+        assert_eq!((m[2].span.line, m[2].span.column), (4, 6));
+        // Byte offsets are UTF-8 offsets: "é" takes two bytes.
+        assert_eq!(m[0].span.start, "[A \"é\"]\n\n1. ".len());
+        assert_eq!(games[0].source.line(4), Some("  2. é1 *"));
+    }
+
+    #[test]
+    fn variations_nest_and_hang_on_the_move_they_replace() {
+        let g = &parse("1. a (1. b {alt} (1. c) 1... d) 1... e *")[0];
+        assert_eq!(g.moves.len(), 2);
+        let var = &g.moves[0].variations[0];
+        assert_eq!(var.moves[0].text, "b");
+        assert_eq!(var.moves[0].comments[0].text, "alt");
+        assert_eq!(var.moves[0].variations[0].moves[0].text, "c");
+        assert_eq!(var.moves[1].text, "d");
+        assert!(var.moves[1].number.as_ref().unwrap().continuation);
+    }
+
+    #[test]
+    fn several_games_with_and_without_tags() {
+        let games = parse("[A \"1\"]\n1. a 1-0\n\n[A \"2\"]\n1. b 0-1\n1. c *\n1. d");
+        assert_eq!(games.len(), 4);
+        assert_eq!(games[1].tag("A"), Some("2"));
+        assert_eq!(games[2].moves[0].text, "c");
+        assert_eq!(games[3].result, None);
+    }
+
+    #[test]
+    fn broken_text_gives_errors_not_panics() {
+        let g = &parse("[Event \"x]\n[ \"y\"]\n1. a ) b ( c {open")[0];
+        let messages: Vec<&str> = g.errors.iter().map(|e| e.message.as_str()).collect();
+        assert!(messages.iter().any(|m| m.contains("double quotes")), "{messages:?}");
+        assert!(messages.iter().any(|m| m.contains("tag name")), "{messages:?}");
+        assert!(messages.contains(&"')' closes no variation"));
+        assert!(messages.contains(&"'{' comment is never closed"));
+        assert!(messages.contains(&"'(' is never closed"));
+    }
+
+    #[test]
+    fn escape_lines_and_crlf() {
+        let g = &parse("% a comment line\r\n[A \"b\"]\r\n\r\n1. x\r\n% skipped\r\n2. y *\r\n")[0];
+        assert_eq!(g.tag("A"), Some("b"));
+        assert_eq!(g.moves.len(), 2);
+        assert_eq!(g.moves[1].span.line, 6);
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        let text = format!("1. a {} *", "(1. b ".repeat(10_000));
+        let g = &parse(&text)[0];
+        assert!(g.errors.iter().any(|e| e.message.contains("nested deeper")));
+    }
+
+    #[test]
+    fn count_in_parentheses_must_be_digits_to_join_the_token() {
+        let g = &parse("1. 87(10) 12 (1... 13) *")[0];
+        assert_eq!(g.moves[0].text, "87(10)");
+        assert_eq!(g.moves[1].text, "12");
+        assert_eq!(g.moves[1].variations[0].moves[0].text, "13");
+    }
+}

@@ -1,0 +1,310 @@
+//! Streams games out of a byte source, one at a time.
+//!
+//! The reader collects lines until a game is complete — the tags of the next game
+//! begin, or a result was followed by more movetext — and hands that text to the
+//! [parser](super::parser). Only one game's text is held at a time, so memory stays
+//! flat however large the archive.
+//!
+//! Text is UTF-8 (with or without a byte-order mark) unless an [`Encoding`] says
+//! otherwise. A line that is not valid UTF-8 becomes a syntax error on its game naming
+//! the byte offset; the line is still read, with U+FFFD for the bad bytes, so one bad
+//! byte spoils one game, not the file.
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead};
+
+use super::parser::{Origin, parse_games};
+use super::{GameRecord, Span, SyntaxError, parse_result};
+
+/// The character encoding of a record file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Encoding {
+    #[default]
+    Utf8,
+    /// Windows-1251 (Cyrillic), as federation score sheets are often saved.
+    Windows1251,
+    /// ISO-8859-1.
+    Latin1,
+}
+
+impl Encoding {
+    /// Reads an encoding name as users write it (`cp1251`, `latin-1`, `utf8`…).
+    pub fn from_name(name: &str) -> Option<Encoding> {
+        match name.to_ascii_lowercase().replace(['_', ' '], "-").as_str() {
+            "utf-8" | "utf8" => Some(Encoding::Utf8),
+            "windows-1251" | "cp1251" | "cp-1251" | "win-1251" => Some(Encoding::Windows1251),
+            "latin-1" | "latin1" | "iso-8859-1" | "iso8859-1" => Some(Encoding::Latin1),
+            _ => None,
+        }
+    }
+
+    fn decode(self, bytes: &[u8]) -> Result<String, (String, usize)> {
+        match self {
+            Encoding::Utf8 => match std::str::from_utf8(bytes) {
+                Ok(text) => Ok(text.to_string()),
+                Err(e) => Err((
+                    String::from_utf8_lossy(bytes).into_owned(),
+                    e.valid_up_to(),
+                )),
+            },
+            Encoding::Windows1251 => {
+                let (text, _) = encoding_rs::WINDOWS_1251.decode_without_bom_handling(bytes);
+                Ok(text.into_owned())
+            }
+            // Latin-1 maps every byte to the code point of the same number.
+            Encoding::Latin1 => Ok(bytes.iter().map(|&b| b as char).collect()),
+        }
+    }
+}
+
+/// An iterator over the games of a byte source.
+pub struct Reader<R> {
+    source: R,
+    encoding: Encoding,
+    /// Games parsed but not yet handed out.
+    ready: VecDeque<GameRecord>,
+    /// The text of the game being collected.
+    chunk: String,
+    chunk_origin: Origin,
+    chunk_errors: Vec<SyntaxError>,
+    /// Whether the chunk has movetext yet (tags after movetext start a new game).
+    chunk_has_moves: bool,
+    /// Whether the chunk's movetext ended with a result.
+    chunk_ended: bool,
+    /// Inside a `{…}` comment that spans lines.
+    in_comment: bool,
+    /// Next line's number and byte offset in the file.
+    line: u32,
+    offset: usize,
+    raw: Vec<u8>,
+    done: bool,
+}
+
+impl<R: BufRead> Reader<R> {
+    pub fn new(source: R, encoding: Encoding) -> Reader<R> {
+        Reader {
+            source,
+            encoding,
+            ready: VecDeque::new(),
+            chunk: String::new(),
+            chunk_origin: Origin::default(),
+            chunk_errors: Vec::new(),
+            chunk_has_moves: false,
+            chunk_ended: false,
+            in_comment: false,
+            line: 1,
+            offset: 0,
+            raw: Vec::new(),
+            done: false,
+        }
+    }
+
+    /// Reads lines until at least one game is ready or the input ends.
+    fn fill(&mut self) -> io::Result<()> {
+        while self.ready.is_empty() && !self.done {
+            self.raw.clear();
+            let read = self.source.read_until(b'\n', &mut self.raw)?;
+            if read == 0 {
+                self.done = true;
+                self.flush();
+                break;
+            }
+            let mut bytes = &self.raw[..];
+            let mut skipped = 0;
+            if self.line == 1 && self.offset == 0 && bytes.starts_with(b"\xEF\xBB\xBF") {
+                bytes = &bytes[3..];
+                skipped = 3;
+            }
+            let text = match self.encoding.decode(bytes) {
+                Ok(text) => text,
+                Err((text, valid)) => {
+                    let at = self.offset + skipped + valid;
+                    let column = String::from_utf8_lossy(&bytes[..valid]).chars().count() + 1;
+                    self.chunk_errors.push(SyntaxError {
+                        message: format!(
+                            "the text is not UTF-8 at byte offset {at}; name its encoding with --encoding (e.g. windows-1251 or latin-1)"
+                        ),
+                        span: Span {
+                            line: self.line,
+                            column: column as u32,
+                            start: at,
+                            end: at + 1,
+                        },
+                    });
+                    text
+                }
+            };
+            self.take_line(text, skipped, read);
+        }
+        Ok(())
+    }
+
+    /// Adds a decoded line; `skipped` bytes (a byte-order mark) preceded it and the line
+    /// took `raw_len` bytes of input.
+    fn take_line(&mut self, text: String, skipped: usize, raw_len: usize) {
+        let scan = scan_line(&text, self.in_comment);
+        let starts_game = (scan.is_tag && self.chunk_has_moves)
+            || (scan.has_moves && self.chunk_ended);
+        if starts_game {
+            self.flush();
+        }
+        if self.chunk.is_empty() {
+            self.chunk_origin = Origin {
+                line: self.line,
+                offset: self.offset + skipped,
+            };
+        }
+        self.chunk.push_str(&text);
+        self.in_comment = scan.ends_in_comment;
+        self.chunk_has_moves |= scan.has_moves;
+        if scan.has_moves {
+            self.chunk_ended = scan.ends_with_result;
+        }
+        self.line += 1;
+        // Offsets count the text as UTF-8: for UTF-8 input, the bytes of the file
+        // (a line with invalid bytes was read lossily, so count what it took).
+        self.offset += match self.encoding {
+            Encoding::Utf8 => raw_len,
+            _ => text.len(),
+        };
+    }
+
+    fn flush(&mut self) {
+        if self.chunk.trim().is_empty() && self.chunk_errors.is_empty() {
+            self.chunk.clear();
+            return;
+        }
+        let mut games = parse_games(&self.chunk, self.chunk_origin);
+        if games.is_empty() {
+            games.push(GameRecord::default());
+        }
+        for error in self.chunk_errors.drain(..) {
+            let index = games
+                .iter()
+                .rposition(|g| g.span.line <= error.span.line)
+                .unwrap_or(0);
+            games[index].errors.push(error);
+        }
+        self.ready.extend(games);
+        self.chunk.clear();
+        self.chunk_has_moves = false;
+        self.chunk_ended = false;
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = io::Result<GameRecord>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Err(e) = self.fill() {
+            self.done = true;
+            return Some(Err(e));
+        }
+        self.ready.pop_front().map(Ok)
+    }
+}
+
+/// What a line holds, outside comments.
+struct LineScan {
+    is_tag: bool,
+    has_moves: bool,
+    ends_with_result: bool,
+    ends_in_comment: bool,
+}
+
+fn scan_line(line: &str, mut in_comment: bool) -> LineScan {
+    let trimmed = line.trim_start_matches('\u{feff}').trim();
+    if !in_comment && (trimmed.starts_with('%') && line.starts_with('%')) {
+        return LineScan {
+            is_tag: false,
+            has_moves: false,
+            ends_with_result: false,
+            ends_in_comment: false,
+        };
+    }
+    if !in_comment && trimmed.starts_with('[') {
+        return LineScan {
+            is_tag: true,
+            has_moves: false,
+            ends_with_result: false,
+            ends_in_comment: false,
+        };
+    }
+    let mut outside = String::new();
+    for c in line.chars() {
+        if in_comment {
+            if c == '}' {
+                in_comment = false;
+                outside.push(' ');
+            }
+        } else if c == '{' {
+            in_comment = true;
+        } else if c == ';' {
+            break;
+        } else {
+            outside.push(c);
+        }
+    }
+    let last = outside.split_whitespace().last();
+    LineScan {
+        is_tag: false,
+        has_moves: last.is_some(),
+        ends_with_result: last.is_some_and(|w| parse_result(w).is_some()),
+        ends_in_comment: in_comment,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(bytes: &[u8], encoding: Encoding) -> Vec<GameRecord> {
+        Reader::new(bytes, encoding).map(Result::unwrap).collect()
+    }
+
+    #[test]
+    fn games_stream_one_at_a_time_with_file_positions() {
+        let text = b"[A \"1\"]\n\n1. a b 1-0\n\n[A \"2\"]\n\n1. c {multi\n[not a tag]\n} d 0-1\n1. e *\n";
+        let games = read(text, Encoding::Utf8);
+        assert_eq!(games.len(), 3);
+        assert_eq!(games[1].tag("A"), Some("2"));
+        assert_eq!(games[1].moves[1].text, "d");
+        assert_eq!(games[1].moves[0].comments[0].text, "multi\n[not a tag]");
+        assert_eq!(games[2].moves[0].span.line, 10);
+        assert_eq!(games[2].moves[0].span.start, text.len() - 4);
+    }
+
+    #[test]
+    fn bom_is_skipped_and_offsets_stay_those_of_the_file() {
+        let games = read(b"\xEF\xBB\xBF[A \"1\"]\n1. ab *\n", Encoding::Utf8);
+        assert_eq!(games[0].tag("A"), Some("1"));
+        assert_eq!(games[0].tags[0].span.column, 1);
+        assert_eq!(games[0].moves[0].span.start, 3 + 8 + 3);
+    }
+
+    #[test]
+    fn invalid_utf8_names_the_byte_offset_and_spoils_one_game() {
+        let games = read(b"[A \"\xff\"]\n1. a *\n\n[A \"ok\"]\n1. b *\n", Encoding::Utf8);
+        assert_eq!(games.len(), 2);
+        assert!(games[0].errors[0].message.contains("byte offset 4"));
+        assert!(games[1].errors.is_empty());
+    }
+
+    #[test]
+    fn windows_1251_and_latin_1() {
+        // "Абай" in CP1251.
+        let games = read(b"[White \"\xC0\xE1\xE0\xE9\"]\n1. a *\n", Encoding::Windows1251);
+        assert_eq!(games[0].tag("White"), Some("Абай"));
+        let games = read(b"[White \"Jos\xe9\"]\n1. a *\n", Encoding::Latin1);
+        assert_eq!(games[0].tag("White"), Some("José"));
+        assert_eq!(Encoding::from_name("CP1251"), Some(Encoding::Windows1251));
+        assert_eq!(Encoding::from_name("klingon"), None);
+    }
+
+    #[test]
+    fn untagged_games_split_after_results() {
+        let games = read(b"1. a 1-0 {end}\n1. b 0-1\n", Encoding::Utf8);
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].trailing[0].text, "end");
+    }
+}
