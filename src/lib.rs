@@ -7,3 +7,4 @@
 
 pub mod games;
 pub mod record;
+pub mod replay;

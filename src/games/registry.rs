@@ -4,6 +4,8 @@
 use std::marker::PhantomData;
 
 use super::{GameInfo, OptionSpec, Rules};
+use crate::record::GameRecord;
+use crate::replay::{Replay, Settings, replay_with};
 
 /// A game engine as the subcommands see it: a [`Rules`] implementation with its
 /// associated types erased.
@@ -12,6 +14,8 @@ pub trait Engine: Sync {
     fn games(&self) -> &'static [GameInfo];
     /// The options the engine reads from tags and `--option`.
     fn options(&self) -> &'static [OptionSpec];
+    /// Replays a record of `game` (one of [`Engine::games`]).
+    fn replay(&self, game: &'static GameInfo, record: &GameRecord, settings: &Settings) -> Replay;
 }
 
 /// The [`Engine`] of a [`Rules`] type.
@@ -28,6 +32,10 @@ impl<R: Rules> Engine for EngineOf<R> {
 
     fn options(&self) -> &'static [OptionSpec] {
         R::OPTIONS
+    }
+
+    fn replay(&self, game: &'static GameInfo, record: &GameRecord, settings: &Settings) -> Replay {
+        replay_with::<R>(game, record, settings)
     }
 }
 

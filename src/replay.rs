@@ -1,0 +1,670 @@
+//! The replay driver: plays a [`GameRecord`] through its game's rules.
+//!
+//! This is the only place that walks a record's moves against a position. Every
+//! subcommand is a consumer of its [`Replay`]: `check` reads the errors, `convert` and
+//! `annotate` the per-move details, `diff` the canonical moves and positions,
+//! `summarize` the totals.
+//!
+//! A line stops being replayed at its first error (the position after a bad move is
+//! unknown); its later moves are [`Status::Skipped`]. Variations are replayed from the
+//! position before the move they replace, so a variation of the bad move itself is
+//! still checked.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::games::registry::{self, Found};
+use crate::games::{GameInfo, MoveError, Outcome, Player, Rules, Setup};
+use crate::record::{GameRecord, MoveNode, Span};
+
+/// How much the driver records about each move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Detail {
+    /// Canonical moves and errors only (fast: `check`, `summarize`).
+    #[default]
+    Check,
+    /// Also what happened, the position string, JSON state and drawing after each move.
+    Full,
+}
+
+/// What the user said about how to read records.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    /// `--game`: the game of records that name none.
+    pub game: Option<String>,
+    /// `--option name[=value]`, in order; later ones win.
+    pub options: Vec<(String, String)>,
+    pub detail: Detail,
+}
+
+/// The kinds of error, as stable codes for JSON output and summaries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ErrorCode {
+    /// The record text itself is malformed (or not in the declared encoding).
+    Syntax,
+    /// No game named, or a name tgn does not know.
+    UnknownGame,
+    /// A bad option value or position string.
+    Setup,
+    /// A move token not written in the game's notation.
+    Notation,
+    /// A move the rules do not allow.
+    Illegal,
+    /// A short form matching several legal moves.
+    Ambiguous,
+    /// A legal move whose marks disagree with what it does.
+    WrongMark,
+    /// A move after the game ended on the board.
+    AfterEnd,
+    /// A declared result that contradicts the position, or the Result tag.
+    Result,
+    /// The record stops in the middle of a turn.
+    Unfinished,
+}
+
+impl ErrorCode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::Syntax => "syntax",
+            ErrorCode::UnknownGame => "unknown-game",
+            ErrorCode::Setup => "setup",
+            ErrorCode::Notation => "notation",
+            ErrorCode::Illegal => "illegal",
+            ErrorCode::Ambiguous => "ambiguous",
+            ErrorCode::WrongMark => "wrong-mark",
+            ErrorCode::AfterEnd => "after-end",
+            ErrorCode::Result => "result",
+            ErrorCode::Unfinished => "unfinished",
+        }
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One error found in a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub code: ErrorCode,
+    pub message: String,
+    pub span: Span,
+    /// 1-based ply of the offending move (counted along its line from the start).
+    pub ply: Option<u32>,
+    /// Who made the offending move.
+    pub mover: Option<Player>,
+    /// The move as written.
+    pub written: Option<String>,
+    /// The position before the move: drawn, and as a position string.
+    pub board: Option<String>,
+    pub position: Option<String>,
+}
+
+impl Diagnostic {
+    fn new(code: ErrorCode, message: impl Into<String>, span: Span) -> Diagnostic {
+        Diagnostic {
+            code,
+            message: message.into(),
+            span,
+            ply: None,
+            mover: None,
+            written: None,
+            board: None,
+            position: None,
+        }
+    }
+}
+
+/// What became of one move of the record.
+#[derive(Clone, Debug)]
+pub enum Status {
+    Played(Box<Played>),
+    /// The move is wrong; the index points into [`Replay::errors`].
+    Failed(usize),
+    /// Not replayed: an earlier move of its line failed.
+    Skipped,
+}
+
+/// A move that was played.
+#[derive(Clone, Debug)]
+pub struct Played {
+    pub ply: u32,
+    pub mover: Player,
+    /// The move in canonical notation, with every mark it earns.
+    pub canonical: String,
+    /// Filled with [`Detail::Full`].
+    pub detail: Option<PlyDetail>,
+}
+
+/// What [`Detail::Full`] records after each move.
+#[derive(Clone, Debug)]
+pub struct PlyDetail {
+    pub description: String,
+    pub position: String,
+    pub state: serde_json::Value,
+    pub board: String,
+}
+
+/// A replayed line: one entry per move of the record's line, in order.
+#[derive(Clone, Debug, Default)]
+pub struct Line {
+    pub nodes: Vec<Node>,
+}
+
+/// A replayed move and the variations hanging on it.
+#[derive(Clone, Debug)]
+pub struct Node {
+    pub status: Status,
+    pub variations: Vec<Line>,
+}
+
+/// The position a line starts from, for output.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    pub position: String,
+    pub state: serde_json::Value,
+    pub board: String,
+}
+
+/// Everything the replay of one record found.
+#[derive(Clone, Debug, Default)]
+pub struct Replay {
+    /// The game the record was read as (`None` if it could not be told).
+    pub game: Option<&'static GameInfo>,
+    pub main: Line,
+    /// Main-line plies replayed without error.
+    pub plies: u32,
+    pub errors: Vec<Diagnostic>,
+    /// How the game ended on the board, if it did.
+    pub outcome: Option<Outcome>,
+    /// Start and final positions (final: after the last good main-line move).
+    pub start: Option<Snapshot>,
+    pub end: Option<Snapshot>,
+}
+
+impl Replay {
+    pub fn is_valid(&self) -> bool {
+        self.errors.is_empty()
+    }
+}
+
+/// Replays a record: finds its game, configures it, plays every line.
+pub fn replay(record: &GameRecord, settings: &Settings) -> Replay {
+    let mut syntax: Vec<Diagnostic> = record
+        .errors
+        .iter()
+        .map(|e| Diagnostic::new(ErrorCode::Syntax, e.message.clone(), e.span))
+        .collect();
+    let mut replay = match identify(record, settings) {
+        Ok(found) => found.engine.replay(found.info, record, settings),
+        Err(error) => Replay {
+            errors: vec![error],
+            ..Replay::default()
+        },
+    };
+    syntax.append(&mut replay.errors);
+    replay.errors = syntax;
+    replay
+}
+
+/// Which game a record is: `[Game]`, else `[Variant]` or `[GameType]`, else `--game`.
+///
+/// # Errors
+/// An unknown `[Game]`, or nothing that names a known game.
+pub fn identify(record: &GameRecord, settings: &Settings) -> Result<Found, Diagnostic> {
+    let at = |tag: &str| record.tag_span(tag).unwrap_or(record.span);
+    if let Some(name) = record.tag("Game") {
+        return registry::find(name).ok_or_else(|| {
+            Diagnostic::new(
+                ErrorCode::UnknownGame,
+                format!("unknown game \"{name}\" (see `tgn games` for the games tgn knows)"),
+                at("Game"),
+            )
+        });
+    }
+    for tag in ["Variant", "GameType"] {
+        if let Some(found) = record.tag(tag).and_then(registry::find) {
+            return Ok(found);
+        }
+    }
+    if let Some(name) = &settings.game {
+        return registry::find(name).ok_or_else(|| {
+            Diagnostic::new(
+                ErrorCode::UnknownGame,
+                format!("unknown game \"{name}\" given with --game"),
+                record.span,
+            )
+        });
+    }
+    let message = match record.tag("Variant").or(record.tag("GameType")) {
+        Some(v) => format!("unknown game \"{v}\"; name the game with [Game \"…\"] or --game"),
+        None => "the record names no game: add [Game \"…\"] or use --game".to_string(),
+    };
+    Err(Diagnostic::new(ErrorCode::UnknownGame, message, record.span))
+}
+
+/// The replay of a record by a game's [`Rules`]: what `Engine::replay` runs.
+pub fn replay_with<R: Rules>(
+    info: &'static GameInfo,
+    record: &GameRecord,
+    settings: &Settings,
+) -> Replay {
+    let mut replay = Replay {
+        game: Some(info),
+        ..Replay::default()
+    };
+    let tags: Vec<(String, String)> = record
+        .tags
+        .iter()
+        .map(|t| (t.name.clone(), t.value.clone()))
+        .collect();
+    let rules = match R::configure(&Setup::new(info, &tags, &settings.options)) {
+        Ok(rules) => rules,
+        Err(e) => {
+            let span = record.tags.first().map_or(record.span, |t| t.span);
+            replay
+                .errors
+                .push(Diagnostic::new(ErrorCode::Setup, e.message, span));
+            return replay;
+        }
+    };
+    let start = match start_position(&rules, record) {
+        Ok(start) => start,
+        Err(error) => {
+            replay.errors.push(error);
+            return replay;
+        }
+    };
+    let mut driver = Driver {
+        rules: &rules,
+        detail: settings.detail,
+        errors: Vec::new(),
+    };
+    replay.start = Some(driver.snapshot(&start));
+    let (main, end) = driver.line(start, &record.moves, 1);
+    replay.main = main;
+    replay.plies = count_played(&replay.main);
+    if let Some(end) = end {
+        driver.finish(record, &end);
+        replay.outcome = rules.outcome(&end);
+        replay.end = Some(driver.snapshot(&end));
+    }
+    replay.errors = driver.errors;
+    replay
+}
+
+fn count_played(line: &Line) -> u32 {
+    line.nodes
+        .iter()
+        .filter(|n| matches!(n.status, Status::Played(_)))
+        .count() as u32
+}
+
+/// `[FEN]` (unless `[SetUp "0"]`), else the game's start position.
+fn start_position<R: Rules>(rules: &R, record: &GameRecord) -> Result<R::Position, Diagnostic> {
+    let fen = record.tag("FEN").filter(|_| record.tag("SetUp") != Some("0"));
+    let Some(fen) = fen else {
+        return Ok(rules.start_position());
+    };
+    rules.parse_position(fen).map_err(|message| {
+        let span = record.tag_span("FEN").unwrap_or(record.span);
+        Diagnostic::new(
+            ErrorCode::Setup,
+            format!("bad position string in [FEN]: {message}"),
+            span,
+        )
+    })
+}
+
+struct Driver<'r, R: Rules> {
+    rules: &'r R,
+    detail: Detail,
+    errors: Vec<Diagnostic>,
+}
+
+impl<R: Rules> Driver<'_, R> {
+    fn snapshot(&self, position: &R::Position) -> Snapshot {
+        Snapshot {
+            position: self.rules.write_position(position),
+            state: self.rules.state(position),
+            board: self.rules.draw(position),
+        }
+    }
+
+    /// Replays `moves` from `position`; the first is ply `first_ply`. Gives the line and
+    /// the position after it, or `None` if a move failed.
+    fn line(
+        &mut self,
+        mut position: R::Position,
+        moves: &[MoveNode],
+        first_ply: u32,
+    ) -> (Line, Option<R::Position>) {
+        let mut line = Line {
+            nodes: Vec::with_capacity(moves.len()),
+        };
+        let mut failed = false;
+        for (i, node) in moves.iter().enumerate() {
+            let ply = first_ply + i as u32;
+            if failed {
+                line.nodes.push(Node {
+                    status: Status::Skipped,
+                    variations: node.variations.iter().map(|_| Line::default()).collect(),
+                });
+                continue;
+            }
+            let variations = node
+                .variations
+                .iter()
+                .map(|v| self.line(position.clone(), &v.moves, ply).0)
+                .collect();
+            let status = match self.play(&mut position, node, ply) {
+                Ok(played) => Status::Played(Box::new(played)),
+                Err(error) => {
+                    failed = true;
+                    self.errors.push(error);
+                    Status::Failed(self.errors.len() - 1)
+                }
+            };
+            line.nodes.push(Node { status, variations });
+        }
+        (line, (!failed).then_some(position))
+    }
+
+    fn play(
+        &self,
+        position: &mut R::Position,
+        node: &MoveNode,
+        ply: u32,
+    ) -> Result<Played, Diagnostic> {
+        let rules = self.rules;
+        let mover = rules.to_move(position);
+        let fail = |code, message: String| Diagnostic {
+            ply: Some(ply),
+            mover: Some(mover),
+            written: Some(node.text.clone()),
+            board: Some(rules.draw(position)),
+            position: Some(rules.write_position(position)),
+            ..Diagnostic::new(code, message, node.span)
+        };
+        if let Some(outcome) = rules.outcome(position) {
+            let message = format!(
+                "move after the end of the game: it ended {} ({})",
+                outcome.result, outcome.reason
+            );
+            return Err(fail(ErrorCode::AfterEnd, message));
+        }
+        let token = rules
+            .parse_token(&node.text)
+            .map_err(|e| fail(ErrorCode::Notation, format!("cannot read the move: {e}")))?;
+        let mv = rules.resolve(position, &token).map_err(|e| {
+            let code = match e {
+                MoveError::Illegal { .. } => ErrorCode::Illegal,
+                MoveError::Ambiguous { .. } => ErrorCode::Ambiguous,
+                MoveError::WrongMark { .. } => ErrorCode::WrongMark,
+            };
+            fail(code, e.to_string())
+        })?;
+        let canonical = rules.write_move(position, &mv);
+        let detail = match self.detail {
+            Detail::Check => {
+                rules.play(position, &mv);
+                None
+            }
+            Detail::Full => {
+                let before = position.clone();
+                rules.play(position, &mv);
+                Some(PlyDetail {
+                    description: rules.describe(&before, &mv, position),
+                    position: rules.write_position(position),
+                    state: rules.state(position),
+                    board: rules.draw(position),
+                })
+            }
+        };
+        Ok(Played {
+            ply,
+            mover,
+            canonical,
+            detail,
+        })
+    }
+
+    /// Checks the end of a fully replayed main line: an unfinished turn, and the
+    /// declared result against the board and against the Result tag.
+    fn finish(&mut self, record: &GameRecord, end: &R::Position) {
+        let end_span = record
+            .result
+            .as_ref()
+            .map(|r| r.span)
+            .or_else(|| record.moves.last().map(|m| m.span))
+            .unwrap_or(record.span);
+        if let Some(missing) = self.rules.unfinished_turn(end) {
+            self.errors.push(Diagnostic {
+                board: Some(self.rules.draw(end)),
+                position: Some(self.rules.write_position(end)),
+                ..Diagnostic::new(
+                    ErrorCode::Unfinished,
+                    format!("the record stops in the middle of a turn: {missing}"),
+                    end_span,
+                )
+            });
+            return;
+        }
+        let movetext = record.result.as_ref().and_then(|r| r.result);
+        let tag_text = record.tag("Result");
+        let tag = tag_text
+            .and_then(crate::record::parse_result)
+            .and_then(|r| r);
+        if let (Some(m), Some(t)) = (movetext, tag)
+            && m != t
+        {
+            self.errors.push(Diagnostic::new(
+                ErrorCode::Result,
+                format!("the movetext ends {m} but the Result tag says {t}"),
+                end_span,
+            ));
+            return;
+        }
+        let (declared, span) = match (movetext, tag) {
+            (Some(m), _) => (m, end_span),
+            (None, Some(t)) => (t, record.tag_span("Result").unwrap_or(end_span)),
+            (None, None) => return,
+        };
+        if let Some(outcome) = self.rules.outcome(end)
+            && outcome.result != declared
+        {
+            self.errors.push(Diagnostic {
+                board: Some(self.rules.draw(end)),
+                position: Some(self.rules.write_position(end)),
+                ..Diagnostic::new(
+                    ErrorCode::Result,
+                    format!(
+                        "the declared result {declared} contradicts the position: the game ended {} ({})",
+                        outcome.result, outcome.reason
+                    ),
+                    span,
+                )
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    //! The driver tested on a toy game, so its behaviour does not depend on any real
+    //! game: Nim with one pile, take 1–3, who takes the last stone wins.
+    use super::*;
+    use crate::games::{GameResult, NotationError, OptionSpec, SetupError};
+    use crate::record::parser::{Origin, parse_games};
+
+    #[derive(Clone, Debug)]
+    pub struct Pile {
+        stones: u32,
+        first_to_move: bool,
+    }
+
+    pub struct Nim;
+
+    pub static NIM: GameInfo = GameInfo {
+        id: "nim",
+        name: "Nim",
+        aliases: &[],
+    };
+
+    impl Rules for Nim {
+        type Position = Pile;
+        type Token = u32;
+        type Move = u32;
+        const GAMES: &'static [GameInfo] = &[];
+        const OPTIONS: &'static [OptionSpec] = &[];
+
+        fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
+            setup.flag("strict").map(|_| Nim)
+        }
+        fn start_position(&self) -> Pile {
+            Pile {
+                stones: 5,
+                first_to_move: true,
+            }
+        }
+        fn parse_position(&self, text: &str) -> Result<Pile, String> {
+            let stones = text.parse().map_err(|_| "expected a number".to_string())?;
+            Ok(Pile {
+                stones,
+                first_to_move: true,
+            })
+        }
+        fn write_position(&self, p: &Pile) -> String {
+            p.stones.to_string()
+        }
+        fn draw(&self, p: &Pile) -> String {
+            "o".repeat(p.stones as usize)
+        }
+        fn state(&self, p: &Pile) -> serde_json::Value {
+            serde_json::json!({ "stones": p.stones })
+        }
+        fn to_move(&self, p: &Pile) -> Player {
+            if p.first_to_move {
+                Player::First
+            } else {
+                Player::Second
+            }
+        }
+        fn outcome(&self, p: &Pile) -> Option<Outcome> {
+            (p.stones == 0).then(|| {
+                let winner = self.to_move(p).opponent();
+                Outcome::new(GameResult::win_for(winner), "the last stone is taken")
+            })
+        }
+        fn legal_moves(&self, p: &Pile) -> Vec<u32> {
+            (1..=p.stones.min(3)).collect()
+        }
+        fn parse_token(&self, text: &str) -> Result<u32, NotationError> {
+            text.parse()
+                .map_err(|_| NotationError::expected("a number of stones"))
+        }
+        fn resolve(&self, p: &Pile, token: &u32) -> Result<u32, MoveError> {
+            if *token == 0 || *token > 3 {
+                Err(MoveError::illegal("take 1 to 3 stones"))
+            } else if *token > p.stones {
+                Err(MoveError::illegal(format!("only {} left", p.stones)))
+            } else {
+                Ok(*token)
+            }
+        }
+        fn play(&self, p: &mut Pile, mv: &u32) {
+            p.stones -= mv;
+            p.first_to_move = !p.first_to_move;
+        }
+        fn write_move(&self, _: &Pile, mv: &u32) -> String {
+            mv.to_string()
+        }
+        fn describe(&self, _: &Pile, mv: &u32, after: &Pile) -> String {
+            format!("takes {mv}, {} left", after.stones)
+        }
+    }
+
+    pub fn run(text: &str, detail: Detail) -> Replay {
+        let record = parse_games(text, Origin::default()).remove(0);
+        let settings = Settings {
+            detail,
+            ..Settings::default()
+        };
+        replay_with::<Nim>(&NIM, &record, &settings)
+    }
+
+    fn codes(replay: &Replay) -> Vec<ErrorCode> {
+        replay.errors.iter().map(|e| e.code).collect()
+    }
+
+    #[test]
+    fn a_valid_game_ends_on_the_board() {
+        let r = run("1. 3 2 0-1", Detail::Full);
+        assert!(r.is_valid(), "{:?}", r.errors);
+        assert_eq!(r.plies, 2);
+        assert_eq!(r.outcome.unwrap().result, GameResult::SecondWins);
+        let Status::Played(p) = &r.main.nodes[1].status else {
+            panic!()
+        };
+        assert_eq!(p.detail.as_ref().unwrap().description, "takes 2, 0 left");
+        assert_eq!(p.mover, Player::Second);
+    }
+
+    #[test]
+    fn errors_carry_ply_move_and_position_before() {
+        let r = run("1. 3 x 2. 1 *", Detail::Check);
+        assert_eq!(codes(&r), [ErrorCode::Notation]);
+        let e = &r.errors[0];
+        assert_eq!((e.ply, e.written.as_deref()), (Some(2), Some("x")));
+        assert_eq!((e.span.line, e.span.column), (1, 6));
+        assert_eq!(e.board.as_deref(), Some("oo"));
+        assert!(matches!(r.main.nodes[2].status, Status::Skipped));
+        assert_eq!(r.plies, 1);
+    }
+
+    #[test]
+    fn moves_after_the_end_and_contradicting_results() {
+        assert_eq!(codes(&run("1. 3 2 2. 1 0-1", Detail::Check)), [ErrorCode::AfterEnd]);
+        assert_eq!(codes(&run("1. 3 2 1-0", Detail::Check)), [ErrorCode::Result]);
+        // Not decided on the board: any declared result stands.
+        assert!(run("1. 3 0-1", Detail::Check).is_valid());
+        assert!(run("[Result \"1-0\"]\n1. 3 1-0", Detail::Check).is_valid());
+        assert_eq!(
+            codes(&run("[Result \"1-0\"]\n1. 3 0-1", Detail::Check)),
+            [ErrorCode::Result]
+        );
+    }
+
+    #[test]
+    fn variations_replay_from_the_position_before_their_move() {
+        let r = run("1. 3 (1. 4) (1. 2 3) 2 0-1", Detail::Check);
+        assert_eq!(codes(&r), [ErrorCode::Illegal]);
+        assert_eq!(r.errors[0].written.as_deref(), Some("4"));
+        assert!(matches!(r.main.nodes[0].variations[1].nodes[1].status, Status::Played(_)));
+        assert_eq!(r.plies, 2);
+    }
+
+    #[test]
+    fn set_up_positions_and_bad_ones() {
+        assert!(run("[SetUp \"1\"]\n[FEN \"2\"]\n1. 2 1-0", Detail::Check).is_valid());
+        let r = run("[SetUp \"1\"]\n[FEN \"many\"]\n1. 2 1-0", Detail::Check);
+        assert_eq!(codes(&r), [ErrorCode::Setup]);
+        assert_eq!(r.errors[0].span.line, 2);
+        let r = run("[Strict \"perhaps\"]\n1. 2 *", Detail::Check);
+        assert_eq!(codes(&r), [ErrorCode::Setup]);
+    }
+
+    #[test]
+    fn unknown_games_are_reported_not_guessed() {
+        let record = parse_games("[Game \"chess\"]\n1. e4 *", Origin::default()).remove(0);
+        let r = replay(&record, &Settings::default());
+        assert_eq!(codes(&r), [ErrorCode::UnknownGame]);
+        let record = parse_games("1. e4 *", Origin::default()).remove(0);
+        let r = replay(&record, &Settings::default());
+        assert!(r.errors[0].message.contains("names no game"));
+    }
+}
