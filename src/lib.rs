@@ -5,6 +5,9 @@
 //! - [`games`] holds one module per game behind the [`games::Rules`] trait, and the
 //!   registry that maps names to games.
 
+pub mod cli;
+pub mod commands;
 pub mod games;
+pub mod json;
 pub mod record;
 pub mod replay;

@@ -99,9 +99,24 @@ pub struct Diagnostic {
     pub mover: Option<Player>,
     /// The move as written.
     pub written: Option<String>,
-    /// The position before the move: drawn, and as a position string.
-    pub board: Option<String>,
-    pub position: Option<String>,
+    /// The position before the move (or at the end, for end-of-game errors).
+    pub position: Option<Box<PositionView>>,
+}
+
+/// A position shown to people and machines: drawn, and as a position string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionView {
+    pub board: String,
+    pub text: String,
+}
+
+impl PositionView {
+    fn of<R: Rules>(rules: &R, position: &R::Position) -> Option<Box<PositionView>> {
+        Some(Box::new(PositionView {
+            board: rules.draw(position),
+            text: rules.write_position(position),
+        }))
+    }
 }
 
 impl Diagnostic {
@@ -113,7 +128,6 @@ impl Diagnostic {
             ply: None,
             mover: None,
             written: None,
-            board: None,
             position: None,
         }
     }
@@ -244,7 +258,11 @@ pub fn identify(record: &GameRecord, settings: &Settings) -> Result<Found, Diagn
         Some(v) => format!("unknown game \"{v}\"; name the game with [Game \"…\"] or --game"),
         None => "the record names no game: add [Game \"…\"] or use --game".to_string(),
     };
-    Err(Diagnostic::new(ErrorCode::UnknownGame, message, record.span))
+    Err(Diagnostic::new(
+        ErrorCode::UnknownGame,
+        message,
+        record.span,
+    ))
 }
 
 /// The replay of a record by a game's [`Rules`]: what `Engine::replay` runs.
@@ -306,7 +324,9 @@ fn count_played(line: &Line) -> u32 {
 
 /// `[FEN]` (unless `[SetUp "0"]`), else the game's start position.
 fn start_position<R: Rules>(rules: &R, record: &GameRecord) -> Result<R::Position, Diagnostic> {
-    let fen = record.tag("FEN").filter(|_| record.tag("SetUp") != Some("0"));
+    let fen = record
+        .tag("FEN")
+        .filter(|_| record.tag("SetUp") != Some("0"));
     let Some(fen) = fen else {
         return Ok(rules.start_position());
     };
@@ -386,8 +406,7 @@ impl<R: Rules> Driver<'_, R> {
             ply: Some(ply),
             mover: Some(mover),
             written: Some(node.text.clone()),
-            board: Some(rules.draw(position)),
-            position: Some(rules.write_position(position)),
+            position: PositionView::of(rules, position),
             ..Diagnostic::new(code, message, node.span)
         };
         if let Some(outcome) = rules.outcome(position) {
@@ -444,8 +463,7 @@ impl<R: Rules> Driver<'_, R> {
             .unwrap_or(record.span);
         if let Some(missing) = self.rules.unfinished_turn(end) {
             self.errors.push(Diagnostic {
-                board: Some(self.rules.draw(end)),
-                position: Some(self.rules.write_position(end)),
+                position: PositionView::of(self.rules, end),
                 ..Diagnostic::new(
                     ErrorCode::Unfinished,
                     format!("the record stops in the middle of a turn: {missing}"),
@@ -478,8 +496,7 @@ impl<R: Rules> Driver<'_, R> {
             && outcome.result != declared
         {
             self.errors.push(Diagnostic {
-                board: Some(self.rules.draw(end)),
-                position: Some(self.rules.write_position(end)),
+                position: PositionView::of(self.rules, end),
                 ..Diagnostic::new(
                     ErrorCode::Result,
                     format!(
@@ -621,15 +638,21 @@ pub(crate) mod tests {
         let e = &r.errors[0];
         assert_eq!((e.ply, e.written.as_deref()), (Some(2), Some("x")));
         assert_eq!((e.span.line, e.span.column), (1, 6));
-        assert_eq!(e.board.as_deref(), Some("oo"));
+        assert_eq!(e.position.as_ref().unwrap().board, "oo");
         assert!(matches!(r.main.nodes[2].status, Status::Skipped));
         assert_eq!(r.plies, 1);
     }
 
     #[test]
     fn moves_after_the_end_and_contradicting_results() {
-        assert_eq!(codes(&run("1. 3 2 2. 1 0-1", Detail::Check)), [ErrorCode::AfterEnd]);
-        assert_eq!(codes(&run("1. 3 2 1-0", Detail::Check)), [ErrorCode::Result]);
+        assert_eq!(
+            codes(&run("1. 3 2 2. 1 0-1", Detail::Check)),
+            [ErrorCode::AfterEnd]
+        );
+        assert_eq!(
+            codes(&run("1. 3 2 1-0", Detail::Check)),
+            [ErrorCode::Result]
+        );
         // Not decided on the board: any declared result stands.
         assert!(run("1. 3 0-1", Detail::Check).is_valid());
         assert!(run("[Result \"1-0\"]\n1. 3 1-0", Detail::Check).is_valid());
@@ -644,7 +667,10 @@ pub(crate) mod tests {
         let r = run("1. 3 (1. 4) (1. 2 3) 2 0-1", Detail::Check);
         assert_eq!(codes(&r), [ErrorCode::Illegal]);
         assert_eq!(r.errors[0].written.as_deref(), Some("4"));
-        assert!(matches!(r.main.nodes[0].variations[1].nodes[1].status, Status::Played(_)));
+        assert!(matches!(
+            r.main.nodes[0].variations[1].nodes[1].status,
+            Status::Played(_)
+        ));
         assert_eq!(r.plies, 2);
     }
 

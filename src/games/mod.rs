@@ -244,8 +244,11 @@ pub trait Rules: Sized + Send + Sync + 'static {
     ///
     /// # Errors
     /// Illegal, ambiguous (with candidates), or a mark that disagrees.
-    fn resolve(&self, position: &Self::Position, token: &Self::Token)
-    -> Result<Self::Move, MoveError>;
+    fn resolve(
+        &self,
+        position: &Self::Position,
+        token: &Self::Token,
+    ) -> Result<Self::Move, MoveError>;
 
     /// Plays a move returned by [`Rules::resolve`] or [`Rules::legal_moves`] for this
     /// position.
@@ -255,8 +258,7 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn write_move(&self, before: &Self::Position, mv: &Self::Move) -> String;
 
     /// What happened, for `annotate`: captures, promotions, scores after the move.
-    fn describe(&self, before: &Self::Position, mv: &Self::Move, after: &Self::Position)
-    -> String;
+    fn describe(&self, before: &Self::Position, mv: &Self::Move, after: &Self::Position) -> String;
 
     /// Whether the turn of the player to move is half done — for games whose turn may be
     /// written as several tokens (a mill's removal written as its own token `xd7`). A

@@ -534,7 +534,10 @@ mod tests {
         assert_eq!(g.moves[1].comments[0].text, "even");
         assert_eq!(g.moves[2].nags[0].code, 14);
         assert_eq!(g.moves[2].comments[0].text, "line comment");
-        assert_eq!(g.result.as_ref().unwrap().result, Some(GameResult::FirstWins));
+        assert_eq!(
+            g.result.as_ref().unwrap().result,
+            Some(GameResult::FirstWins)
+        );
         assert_eq!(g.trailing[0].text, "zero");
         assert!(g.errors.is_empty(), "{:?}", g.errors);
     }
@@ -576,8 +579,14 @@ mod tests {
     fn broken_text_gives_errors_not_panics() {
         let g = &parse("[Event \"x]\n[ \"y\"]\n1. a ) b ( c {open")[0];
         let messages: Vec<&str> = g.errors.iter().map(|e| e.message.as_str()).collect();
-        assert!(messages.iter().any(|m| m.contains("double quotes")), "{messages:?}");
-        assert!(messages.iter().any(|m| m.contains("tag name")), "{messages:?}");
+        assert!(
+            messages.iter().any(|m| m.contains("double quotes")),
+            "{messages:?}"
+        );
+        assert!(
+            messages.iter().any(|m| m.contains("tag name")),
+            "{messages:?}"
+        );
         assert!(messages.contains(&"')' closes no variation"));
         assert!(messages.contains(&"'{' comment is never closed"));
         assert!(messages.contains(&"'(' is never closed"));

@@ -42,10 +42,7 @@ impl Encoding {
         match self {
             Encoding::Utf8 => match std::str::from_utf8(bytes) {
                 Ok(text) => Ok(text.to_string()),
-                Err(e) => Err((
-                    String::from_utf8_lossy(bytes).into_owned(),
-                    e.valid_up_to(),
-                )),
+                Err(e) => Err((String::from_utf8_lossy(bytes).into_owned(), e.valid_up_to())),
             },
             Encoding::Windows1251 => {
                 let (text, _) = encoding_rs::WINDOWS_1251.decode_without_bom_handling(bytes);
@@ -143,8 +140,8 @@ impl<R: BufRead> Reader<R> {
     /// took `raw_len` bytes of input.
     fn take_line(&mut self, text: String, skipped: usize, raw_len: usize) {
         let scan = scan_line(&text, self.in_comment);
-        let starts_game = (scan.is_tag && self.chunk_has_moves)
-            || (scan.has_moves && self.chunk_ended);
+        let starts_game =
+            (scan.is_tag && self.chunk_has_moves) || (scan.has_moves && self.chunk_ended);
         if starts_game {
             self.flush();
         }
@@ -264,7 +261,8 @@ mod tests {
 
     #[test]
     fn games_stream_one_at_a_time_with_file_positions() {
-        let text = b"[A \"1\"]\n\n1. a b 1-0\n\n[A \"2\"]\n\n1. c {multi\n[not a tag]\n} d 0-1\n1. e *\n";
+        let text =
+            b"[A \"1\"]\n\n1. a b 1-0\n\n[A \"2\"]\n\n1. c {multi\n[not a tag]\n} d 0-1\n1. e *\n";
         let games = read(text, Encoding::Utf8);
         assert_eq!(games.len(), 3);
         assert_eq!(games[1].tag("A"), Some("2"));
@@ -284,7 +282,10 @@ mod tests {
 
     #[test]
     fn invalid_utf8_names_the_byte_offset_and_spoils_one_game() {
-        let games = read(b"[A \"\xff\"]\n1. a *\n\n[A \"ok\"]\n1. b *\n", Encoding::Utf8);
+        let games = read(
+            b"[A \"\xff\"]\n1. a *\n\n[A \"ok\"]\n1. b *\n",
+            Encoding::Utf8,
+        );
         assert_eq!(games.len(), 2);
         assert!(games[0].errors[0].message.contains("byte offset 4"));
         assert!(games[1].errors.is_empty());
@@ -293,7 +294,10 @@ mod tests {
     #[test]
     fn windows_1251_and_latin_1() {
         // "Абай" in CP1251.
-        let games = read(b"[White \"\xC0\xE1\xE0\xE9\"]\n1. a *\n", Encoding::Windows1251);
+        let games = read(
+            b"[White \"\xC0\xE1\xE0\xE9\"]\n1. a *\n",
+            Encoding::Windows1251,
+        );
         assert_eq!(games[0].tag("White"), Some("Абай"));
         let games = read(b"[White \"Jos\xe9\"]\n1. a *\n", Encoding::Latin1);
         assert_eq!(games[0].tag("White"), Some("José"));

@@ -140,20 +140,32 @@ mod tests {
         fn line(nodes: &mut [MoveNode]) {
             for n in nodes {
                 n.span = Default::default();
-                n.number.iter_mut().for_each(|x| x.span = Default::default());
+                n.number
+                    .iter_mut()
+                    .for_each(|x| x.span = Default::default());
                 n.nags.iter_mut().for_each(|x| x.span = Default::default());
-                n.comments.iter_mut().for_each(|x| x.span = Default::default());
+                n.comments
+                    .iter_mut()
+                    .for_each(|x| x.span = Default::default());
                 for v in &mut n.variations {
                     v.span = Default::default();
-                    v.comments.iter_mut().for_each(|x| x.span = Default::default());
+                    v.comments
+                        .iter_mut()
+                        .for_each(|x| x.span = Default::default());
                     line(&mut v.moves);
                 }
             }
         }
         line(&mut game.moves);
-        game.tags.iter_mut().for_each(|t| t.span = Default::default());
-        game.comments.iter_mut().for_each(|x| x.span = Default::default());
-        game.trailing.iter_mut().for_each(|x| x.span = Default::default());
+        game.tags
+            .iter_mut()
+            .for_each(|t| t.span = Default::default());
+        game.comments
+            .iter_mut()
+            .for_each(|x| x.span = Default::default());
+        game.trailing
+            .iter_mut()
+            .for_each(|x| x.span = Default::default());
         if let Some(r) = &mut game.result {
             r.span = Default::default();
         }

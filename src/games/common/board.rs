@@ -167,9 +167,7 @@ impl Board {
     /// whose `file + rank` is even ("strong" points). A 5×5 board is alquerque's own,
     /// 9×9 is Zamma's.
     pub fn alquerque(files: u8, ranks: u8) -> Board {
-        Board::lattice(files, ranks, |f, r, d| {
-            !d.is_diagonal() || (f + r) % 2 == 0
-        })
+        Board::lattice(files, ranks, |f, r, d| !d.is_diagonal() || (f + r) % 2 == 0)
     }
 
     /// A draughts board: the points with `file + rank` even (so `a1` is playable),
@@ -249,9 +247,7 @@ impl Board {
         if file < 1 || rank < 1 || file > self.files as i32 || rank > self.ranks as i32 {
             return None;
         }
-        Some(Point(
-            ((rank - 1) * self.files as i32 + (file - 1)) as u16,
-        ))
+        Some(Point(((rank - 1) * self.files as i32 + (file - 1)) as u16))
     }
 
     /// The playable point at 1-based `file`, `rank`.

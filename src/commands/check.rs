@@ -1,0 +1,183 @@
+//! `tgn check`: replay every game and report what is wrong.
+
+use std::io::{self, Write};
+
+use serde_json::json;
+
+use super::{Item, Pipeline, RunStatus, expand};
+use crate::cli::{CheckArgs, CheckFormat};
+use crate::json;
+use crate::replay::{Detail, Diagnostic};
+
+/// Counts for the closing line.
+#[derive(Default)]
+struct Tally {
+    games: usize,
+    invalid: usize,
+    decided: usize,
+    files: usize,
+}
+
+pub fn run(args: &CheckArgs) -> io::Result<RunStatus> {
+    let mut io_errors = 0;
+    let inputs = expand(&args.paths, &mut io_errors);
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut tally = Tally {
+        files: inputs.len(),
+        ..Tally::default()
+    };
+    let pipeline = Pipeline {
+        read: &args.read,
+        detail: Detail::Check,
+        json: Some(false),
+        progress: args.format == CheckFormat::Human,
+    };
+    io_errors += pipeline.run(&inputs, |item| {
+        tally.games += 1;
+        tally.decided += usize::from(item.replay.outcome.is_some());
+        if !item.replay.is_valid() {
+            tally.invalid += 1;
+        }
+        match args.format {
+            CheckFormat::Human if !args.quiet => human(&mut out, &item),
+            CheckFormat::Human => Ok(()),
+            CheckFormat::Json => writeln!(out, "{}", game_json(&item)),
+            CheckFormat::Github => github(&mut out, &item),
+        }
+    })?;
+    if args.format == CheckFormat::Human {
+        let files = if tally.files == 1 { "file" } else { "files" };
+        writeln!(
+            out,
+            "checked {} games in {} {files}: {} valid, {} invalid ({} decided on the board)",
+            tally.games,
+            tally.files,
+            tally.games - tally.invalid,
+            tally.invalid,
+            tally.decided
+        )?;
+    }
+    out.flush()?;
+    Ok(if io_errors > 0 {
+        RunStatus::Trouble
+    } else if tally.invalid > 0 {
+        RunStatus::Findings
+    } else {
+        RunStatus::Clean
+    })
+}
+
+/// One JSON object per game (`--format json`); the schema is in the README.
+pub fn game_json(item: &Item) -> serde_json::Value {
+    let replay = &item.replay;
+    json!({
+        "file": &*item.file,
+        "index": item.index,
+        "game": replay.game.map(|g| g.id),
+        "valid": replay.is_valid(),
+        "plies": replay.plies,
+        "errors": replay.errors.iter().map(json::diagnostic).collect::<Vec<_>>(),
+        "result": json::declared_result(&item.record),
+        "outcome": replay.outcome,
+        "white": item.record.tag("White"),
+        "black": item.record.tag("Black"),
+        "final_position": replay.end.as_ref().map(|s| s.position.clone()),
+    })
+}
+
+fn human(out: &mut impl Write, item: &Item) -> io::Result<()> {
+    for diagnostic in &item.replay.errors {
+        write!(out, "{}", render(item, diagnostic))?;
+    }
+    Ok(())
+}
+
+/// A diagnostic as people read it: what is wrong, where, the line with the token
+/// underlined, which game and ply, and the position before the move.
+pub fn render(item: &Item, d: &Diagnostic) -> String {
+    let mut text = format!("error[{}]: {}\n", d.code, d.message);
+    let line_no = d.span.line.to_string();
+    let pad = " ".repeat(line_no.len());
+    text += &format!("{pad}--> {}:{}:{}\n", item.file, d.span.line, d.span.column);
+    if let Some(line) = item.record.source.line(d.span.line) {
+        let width = d.written.as_deref().map_or(1, |w| w.chars().count()).max(1);
+        let before: String = line
+            .chars()
+            .take(d.span.column.saturating_sub(1) as usize)
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        text += &format!(
+            "{pad} |\n{line_no} | {line}\n{pad} | {before}{}\n",
+            "^".repeat(width)
+        );
+    }
+    text += &format!("{pad} = game {}{}\n", item.index + 1, game_label(item));
+    if let (Some(ply), Some(written)) = (d.ply, &d.written) {
+        let mover = match d.mover {
+            Some(crate::games::Player::Second) => "second player (Black)",
+            _ => "first player (White)",
+        };
+        text += &format!("{pad} = ply {ply}, {mover} wrote `{written}`\n");
+    }
+    if let Some(position) = &d.position {
+        let what = if d.ply.is_some() {
+            "position before the move"
+        } else {
+            "position"
+        };
+        text += &format!("{pad} = {what}:\n");
+        for line in position.board.lines() {
+            text += &format!("{pad}     {line}\n");
+        }
+        text += &format!("{pad}     [{}]\n", position.text);
+    }
+    text.push('\n');
+    text
+}
+
+/// ` (White v Black, Event, Round)` from whichever tags the record has.
+fn game_label(item: &Item) -> String {
+    let r = &item.record;
+    let mut parts = Vec::new();
+    if let (Some(w), Some(b)) = (r.tag("White"), r.tag("Black")) {
+        parts.push(format!("{w} v {b}"));
+    }
+    if let Some(event) = r.tag("Event") {
+        parts.push(event.to_string());
+    }
+    if let Some(round) = r.tag("Round") {
+        parts.push(format!("round {round}"));
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", parts.join(", "))
+    }
+}
+
+/// GitHub Actions workflow commands: one `::error` annotation per diagnostic.
+fn github(out: &mut impl Write, item: &Item) -> io::Result<()> {
+    for d in &item.replay.errors {
+        writeln!(
+            out,
+            "::error file={},line={},col={},title=tgn {}::{}",
+            escape_property(&item.file),
+            d.span.line,
+            d.span.column,
+            d.code,
+            escape_data(&format!("game {}: {}", item.index + 1, d.message))
+        )?;
+    }
+    Ok(())
+}
+
+fn escape_data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+fn escape_property(text: &str) -> String {
+    escape_data(text).replace(':', "%3A").replace(',', "%2C")
+}

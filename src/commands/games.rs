@@ -1,0 +1,44 @@
+//! `tgn games`: the games tgn knows, their aliases and options.
+
+use std::io::{self, Write};
+
+use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
+
+use super::RunStatus;
+use crate::games::registry;
+
+pub fn run() -> io::Result<RunStatus> {
+    let mut table = Table::new();
+    table
+        .load_style(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_header(["game", "name", "aliases", "options"]);
+    for found in registry::all_games() {
+        let options: Vec<String> = found
+            .engine
+            .options()
+            .iter()
+            .map(|o| {
+                let values = if o.values.is_empty() {
+                    String::new()
+                } else {
+                    format!("={}", o.values.join("|"))
+                };
+                format!("{}{values}: {}", o.name, o.help)
+            })
+            .collect();
+        table.add_row([
+            found.info.id.to_string(),
+            found.info.name.to_string(),
+            found.info.aliases.join(", "),
+            options.join("\n"),
+        ]);
+    }
+    let mut out = io::stdout().lock();
+    writeln!(out, "{table}")?;
+    writeln!(
+        out,
+        "Options are set by tag ([PlayOut \"yes\"]) or with --option play-out."
+    )?;
+    Ok(RunStatus::Clean)
+}

@@ -1,0 +1,247 @@
+//! The subcommands, each a consumer of the one pipeline in this module:
+//! paths → games read in a stream → replayed in parallel → handed over in order.
+
+pub mod annotate;
+pub mod check;
+pub mod convert;
+pub mod diff;
+pub mod games;
+pub mod summarize;
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+
+use crate::cli::ReadArgs;
+use crate::json;
+use crate::record::{GameRecord, Reader};
+use crate::replay::{Detail, Replay, replay};
+
+/// How a run ended, as an exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum RunStatus {
+    /// Everything valid (or the same, for diff).
+    Clean = 0,
+    /// Some game invalid (or different).
+    Findings = 1,
+    /// A usage or I/O error.
+    Trouble = 2,
+}
+
+impl RunStatus {
+    pub fn code(self) -> i32 {
+        self as i32
+    }
+}
+
+/// Files ending in these are records when a directory is searched.
+pub const RECORD_EXTENSIONS: &[&str] = &["pgn", "tgn", "pdn"];
+
+/// One input: a file or standard input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    Stdin,
+    File(PathBuf),
+}
+
+impl Input {
+    /// The name diagnostics use.
+    pub fn name(&self) -> String {
+        match self {
+            Input::Stdin => "<stdin>".to_string(),
+            Input::File(path) => path.display().to_string(),
+        }
+    }
+
+    fn open(&self) -> io::Result<Box<dyn BufRead + Send>> {
+        Ok(match self {
+            Input::Stdin => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
+            Input::File(path) => Box::new(BufReader::with_capacity(1 << 16, File::open(path)?)),
+        })
+    }
+
+    fn is_json(&self) -> bool {
+        matches!(self, Input::File(p) if p.extension().is_some_and(|e| e == "json" || e == "jsonl"))
+    }
+}
+
+/// Expands paths: `-` is stdin, a directory gives its record files (sorted, recursively),
+/// anything else is a file. Errors (a missing path, an unreadable directory) are
+/// reported and counted, and the rest go on.
+pub fn expand(paths: &[PathBuf], errors: &mut usize) -> Vec<Input> {
+    let mut inputs = Vec::new();
+    for path in paths {
+        if path.as_os_str() == "-" {
+            inputs.push(Input::Stdin);
+        } else if path.is_dir() {
+            walk(path, &mut inputs, errors);
+        } else if path.exists() {
+            inputs.push(Input::File(path.clone()));
+        } else {
+            eprintln!("tgn: {}: no such file or directory", path.display());
+            *errors += 1;
+        }
+    }
+    inputs
+}
+
+fn walk(dir: &Path, inputs: &mut Vec<Input>, errors: &mut usize) {
+    for entry in walkdir::WalkDir::new(dir).sort_by_file_name() {
+        match entry {
+            Ok(entry) if entry.file_type().is_file() && is_record_file(entry.path()) => {
+                inputs.push(Input::File(entry.into_path()));
+            }
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!("tgn: {e}");
+                *errors += 1;
+            }
+        }
+    }
+}
+
+fn is_record_file(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| RECORD_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+}
+
+/// A game read and replayed, with where it came from.
+pub struct Item {
+    /// The input's name.
+    pub file: Arc<str>,
+    /// 0-based position of the game in its file.
+    pub index: usize,
+    pub record: GameRecord,
+    pub replay: Replay,
+}
+
+/// How the pipeline reads.
+pub struct Pipeline<'a> {
+    pub read: &'a ReadArgs,
+    pub detail: Detail,
+    /// Read inputs as JSON written by `convert` (`None`: by file extension).
+    pub json: Option<bool>,
+    /// Show a progress bar (only ever on a terminal).
+    pub progress: bool,
+}
+
+/// Games replayed together; bounds memory while keeping both cores busy.
+const BATCH: usize = 256;
+
+impl Pipeline<'_> {
+    /// Reads, replays and hands every game of every input to `sink`, in input order.
+    /// Gives the number of I/O errors met (each already reported on stderr).
+    ///
+    /// # Errors
+    /// Only what `sink` returns (e.g. a broken pipe on output).
+    pub fn run(
+        &self,
+        inputs: &[Input],
+        mut sink: impl FnMut(Item) -> io::Result<()>,
+    ) -> io::Result<usize> {
+        let mut settings = self.read.settings();
+        settings.detail = self.detail;
+        let bar = self.progress_bar();
+        let mut errors = 0;
+        for input in inputs {
+            let file: Arc<str> = Arc::from(input.name());
+            bar.set_message(file.to_string());
+            let games = match self.open(input) {
+                Ok(games) => games,
+                Err(e) => {
+                    bar.suspend(|| eprintln!("tgn: {file}: {e}"));
+                    errors += 1;
+                    continue;
+                }
+            };
+            let mut index = 0;
+            let mut batch: Vec<GameRecord> = Vec::with_capacity(BATCH);
+            let mut games = games.peekable();
+            while games.peek().is_some() {
+                batch.clear();
+                while batch.len() < BATCH {
+                    match games.next() {
+                        Some(Ok(record)) => batch.push(record),
+                        Some(Err(e)) => {
+                            bar.suspend(|| eprintln!("tgn: {file}: {e}"));
+                            errors += 1;
+                            break;
+                        }
+                        None => break,
+                    }
+                }
+                let replays: Vec<Replay> = batch.par_iter().map(|r| replay(r, &settings)).collect();
+                bar.inc(batch.len() as u64);
+                for (record, replay) in batch.drain(..).zip(replays) {
+                    let item = Item {
+                        file: file.clone(),
+                        index,
+                        record,
+                        replay,
+                    };
+                    index += 1;
+                    bar.suspend(|| sink(item))?;
+                }
+            }
+        }
+        bar.finish_and_clear();
+        Ok(errors)
+    }
+
+    fn open(
+        &self,
+        input: &Input,
+    ) -> io::Result<Box<dyn Iterator<Item = io::Result<GameRecord>> + Send>> {
+        let source = input.open()?;
+        let as_json = self.json.unwrap_or_else(|| input.is_json());
+        Ok(if as_json {
+            Box::new(json::read_records(source)?)
+        } else {
+            Box::new(Reader::new(source, self.read.encoding))
+        })
+    }
+
+    fn progress_bar(&self) -> ProgressBar {
+        if !self.progress || !io::stderr().is_terminal() {
+            return ProgressBar::hidden();
+        }
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {pos} games  {per_sec}  {wide_msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        bar
+    }
+}
+
+/// Reads and replays one whole file (for `diff`, which needs all games of both).
+pub fn read_all(
+    input: &Input,
+    read: &ReadArgs,
+    detail: Detail,
+    json: Option<bool>,
+) -> io::Result<Vec<Item>> {
+    let pipeline = Pipeline {
+        read,
+        detail,
+        json,
+        progress: false,
+    };
+    let mut items = Vec::new();
+    let errors = pipeline.run(std::slice::from_ref(input), |item| {
+        items.push(item);
+        Ok(())
+    })?;
+    if errors > 0 {
+        return Err(io::Error::other(format!(
+            "{}: could not be read",
+            input.name()
+        )));
+    }
+    Ok(items)
+}

@@ -1,0 +1,278 @@
+//! `tgn summarize`: a report over a collection — games by game type, validity, results
+//! and how they were decided, lengths, the most common openings with their score, and
+//! the most common errors. Only counters are kept, so memory does not grow with the
+//! number of games.
+
+use std::collections::{BTreeMap, HashMap};
+use std::io::{self, Write};
+
+use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
+use serde::Serialize;
+
+use super::{Item, Pipeline, RunStatus, expand};
+use crate::cli::{SummarizeArgs, SummaryFormat};
+use crate::games::GameResult;
+use crate::replay::{Detail, ErrorCode, Status};
+
+/// Everything the report says, as JSON (`--format json`).
+#[derive(Debug, Default, Serialize)]
+pub struct Summary {
+    pub games: usize,
+    pub valid: usize,
+    pub invalid: usize,
+    pub by_game: BTreeMap<String, usize>,
+    /// Declared results: `1-0`, `0-1`, `1/2-1/2`, `*`, `none`.
+    pub results: BTreeMap<String, usize>,
+    /// How results came about: `board` (the position ended the game), `declared` (a
+    /// result the position does not decide: resignation, time, agreement), `none`.
+    pub decided: BTreeMap<String, usize>,
+    pub plies: Plies,
+    pub openings: Vec<Opening>,
+    pub errors: Vec<ErrorCount>,
+    #[serde(skip)]
+    ply_histogram: BTreeMap<u32, usize>,
+    #[serde(skip)]
+    opening_table: HashMap<(String, String), (usize, f64)>,
+    #[serde(skip)]
+    error_table: HashMap<(ErrorCode, String), usize>,
+}
+
+#[derive(Debug, Default, Serialize)]
+pub struct Plies {
+    pub min: Option<u32>,
+    pub median: Option<u32>,
+    pub max: Option<u32>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Opening {
+    pub game: String,
+    /// The first two plies, canonical.
+    pub moves: String,
+    pub count: usize,
+    /// The first player's score in these games, in percent (1 a win, ½ a draw).
+    pub score: f64,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ErrorCount {
+    pub code: ErrorCode,
+    /// The message with its move-specific details, for the most common one.
+    pub example: String,
+    pub count: usize,
+}
+
+impl Summary {
+    /// Adds one game.
+    pub fn add(&mut self, item: &Item) {
+        let replay = &item.replay;
+        self.games += 1;
+        if replay.is_valid() {
+            self.valid += 1;
+        } else {
+            self.invalid += 1;
+        }
+        let game = replay.game.map_or("unknown", |g| g.id).to_string();
+        *self.by_game.entry(game.clone()).or_default() += 1;
+        let declared = item.record.result.as_ref().map(|r| r.result).or_else(|| {
+            item.record
+                .tag("Result")
+                .and_then(crate::record::parse_result)
+        });
+        let result_name = match declared {
+            Some(Some(r)) => r.as_str(),
+            Some(None) => "*",
+            None => "none",
+        };
+        *self.results.entry(result_name.to_string()).or_default() += 1;
+        let how = match (&replay.outcome, declared) {
+            (Some(_), _) => "board",
+            (None, Some(Some(_))) => "declared",
+            _ => "none",
+        };
+        *self.decided.entry(how.to_string()).or_default() += 1;
+        *self.ply_histogram.entry(replay.plies).or_default() += 1;
+        let opening: Vec<&str> = replay
+            .main
+            .nodes
+            .iter()
+            .take(2)
+            .filter_map(|n| match &n.status {
+                Status::Played(p) => Some(p.canonical.as_str()),
+                _ => None,
+            })
+            .collect();
+        if opening.len() == 2 {
+            let result = replay
+                .outcome
+                .as_ref()
+                .map(|o| o.result)
+                .or(declared.flatten());
+            let points = match result {
+                Some(GameResult::FirstWins) => 1.0,
+                Some(GameResult::Draw) => 0.5,
+                _ => 0.0,
+            };
+            let entry = self
+                .opening_table
+                .entry((game, opening.join(" ")))
+                .or_default();
+            entry.0 += 1;
+            entry.1 += points;
+        }
+        for error in &replay.errors {
+            *self
+                .error_table
+                .entry((error.code, error.message.clone()))
+                .or_default() += 1;
+        }
+    }
+
+    /// Computes the derived fields (median, top lists) once all games are in.
+    pub fn finish(&mut self, top: usize) {
+        self.plies.min = self.ply_histogram.keys().next().copied();
+        self.plies.max = self.ply_histogram.keys().next_back().copied();
+        let mut seen = 0;
+        for (&plies, &count) in &self.ply_histogram {
+            seen += count;
+            if seen * 2 >= self.games {
+                self.plies.median = Some(plies);
+                break;
+            }
+        }
+        let mut openings: Vec<Opening> = self
+            .opening_table
+            .iter()
+            .map(|((game, moves), (count, points))| Opening {
+                game: game.clone(),
+                moves: moves.clone(),
+                count: *count,
+                score: (points / *count as f64 * 1000.0).round() / 10.0,
+            })
+            .collect();
+        openings.sort_by(|x, y| y.count.cmp(&x.count).then(x.moves.cmp(&y.moves)));
+        openings.truncate(top);
+        self.openings = openings;
+        let mut by_code: HashMap<ErrorCode, (usize, String, usize)> = HashMap::new();
+        for ((code, message), count) in &self.error_table {
+            let entry = by_code.entry(*code).or_default();
+            entry.0 += count;
+            if *count > entry.2 || (*count == entry.2 && *message < entry.1) {
+                entry.1 = message.clone();
+                entry.2 = *count;
+            }
+        }
+        let mut errors: Vec<ErrorCount> = by_code
+            .into_iter()
+            .map(|(code, (count, example, _))| ErrorCount {
+                code,
+                example,
+                count,
+            })
+            .collect();
+        errors.sort_by(|x, y| y.count.cmp(&x.count).then(x.code.cmp(&y.code)));
+        errors.truncate(top);
+        self.errors = errors;
+    }
+}
+
+pub fn run(args: &SummarizeArgs) -> io::Result<RunStatus> {
+    let mut io_errors = 0;
+    let inputs = expand(&args.paths, &mut io_errors);
+    let pipeline = Pipeline {
+        read: &args.read,
+        detail: Detail::Check,
+        json: None,
+        progress: args.format == SummaryFormat::Table,
+    };
+    let mut summary = Summary::default();
+    io_errors += pipeline.run(&inputs, |item| {
+        summary.add(&item);
+        Ok(())
+    })?;
+    summary.finish(args.top);
+    let mut out = io::stdout().lock();
+    match args.format {
+        SummaryFormat::Json => writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&summary).map_err(io::Error::other)?
+        )?,
+        SummaryFormat::Table => write!(out, "{}", tables(&summary))?,
+    }
+    Ok(if io_errors > 0 {
+        RunStatus::Trouble
+    } else {
+        RunStatus::Clean
+    })
+}
+
+fn table(header: &[&str]) -> Table {
+    let mut table = Table::new();
+    table
+        .load_style(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_header(header.to_vec());
+    table
+}
+
+/// The report as tables.
+pub fn tables(s: &Summary) -> String {
+    let mut overview = table(&["games", "valid", "invalid", "plies min", "median", "max"]);
+    let show = |v: Option<u32>| v.map_or("-".to_string(), |v| v.to_string());
+    overview.add_row(vec![
+        s.games.to_string(),
+        s.valid.to_string(),
+        s.invalid.to_string(),
+        show(s.plies.min),
+        show(s.plies.median),
+        show(s.plies.max),
+    ]);
+    let mut games = table(&["game", "games"]);
+    for (game, count) in &s.by_game {
+        games.add_row(vec![game.clone(), count.to_string()]);
+    }
+    let mut results = table(&["result", "games"]);
+    for (result, count) in &s.results {
+        results.add_row(vec![result.clone(), count.to_string()]);
+    }
+    let mut decided = table(&["decided", "games"]);
+    for (how, count) in &s.decided {
+        let label = match how.as_str() {
+            "board" => "on the board",
+            "declared" => "declared only (resignation, time, agreement)",
+            _ => "no result",
+        };
+        decided.add_row(vec![label.to_string(), count.to_string()]);
+    }
+    let mut openings = table(&[
+        "opening (first two plies)",
+        "game",
+        "games",
+        "first player's score",
+    ]);
+    for o in &s.openings {
+        openings.add_row(vec![
+            o.moves.clone(),
+            o.game.clone(),
+            o.count.to_string(),
+            format!("{}%", o.score),
+        ]);
+    }
+    let mut errors = table(&["error", "games", "most common message"]);
+    for e in &s.errors {
+        errors.add_row(vec![
+            e.code.to_string(),
+            e.count.to_string(),
+            e.example.clone(),
+        ]);
+    }
+    let mut text = format!("{overview}\n{games}\n{results}\n{decided}\n");
+    if !s.openings.is_empty() {
+        text += &format!("{openings}\n");
+    }
+    if !s.errors.is_empty() {
+        text += &format!("{errors}\n");
+    }
+    text
+}
