@@ -2,21 +2,12 @@
 //! formats. Game-specific behaviour is tested with the records in `records/`.
 
 use std::fs;
-use std::path::Path;
 
 use assert_cmd::Command;
 use serde_json::Value;
 
 fn tgn() -> Command {
     Command::cargo_bin("tgn").unwrap()
-}
-
-fn records(path: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("records")
-        .join(path)
-        .display()
-        .to_string()
 }
 
 fn stdout(cmd: &mut Command) -> String {
