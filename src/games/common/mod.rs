@@ -2,5 +2,6 @@
 //! (draughts, alquerque, mill and grid boards) and what is built on them.
 
 pub mod board;
+pub mod capture;
 
 pub use board::{Board, Dir, Point};
