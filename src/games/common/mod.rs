@@ -3,5 +3,6 @@
 
 pub mod board;
 pub mod capture;
+pub mod draughts;
 
 pub use board::{Board, Dir, Point};
