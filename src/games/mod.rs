@@ -14,6 +14,7 @@
 
 pub mod common;
 pub mod options;
+pub mod pinoy_dama;
 pub mod playout;
 pub mod registry;
 

@@ -1,0 +1,193 @@
+//! Pinoy Dama positions as PDN FEN strings: `W:W21,22,K5:B1,2`, with numeric or
+//! algebraic squares.
+
+use super::{PinoyDama, Position};
+use crate::games::common::capture;
+use crate::games::common::draughts::{Kind, Pieces, Side};
+
+/// Most pieces a side can have (R2 of the start: 12 men).
+const MAX_PIECES: usize = 12;
+
+impl PinoyDama {
+    /// Reads a PDN FEN: `<turn>:W<pieces>:B<pieces>[:C<n>]`.
+    ///
+    /// - `<turn>` is `W` or `B`, the colour to move.
+    /// - `<pieces>` is a comma-separated list of squares, each a PDN number `1`–`32`
+    ///   (ranges such as `21-32` allowed) or an algebraic name `c3`; a `K` in front marks
+    ///   a king. Either list may be empty.
+    /// - `:C<n>` (this tool's own field, written only while it matters) is the number of
+    ///   moves the lone king has made under the three-kings count of R14 (0–12); without
+    ///   it a position with exactly three kings against one starts a fresh count at 0.
+    /// - Lidraughts' clock fields `:H<n>` and `:F<n>` are accepted and ignored; a final
+    ///   `.` is ignored.
+    ///
+    /// With the `mirror` option the squares are read on the mirrored board. A man may
+    /// stand on its own crowning rank in a set-up position (the spec's examples put
+    /// bystanders there); it stays a man.
+    pub(super) fn read_fen(&self, text: &str) -> Result<Position, String> {
+        let text = text.trim();
+        let text = text.strip_suffix('.').unwrap_or(text);
+        let mut fields = text.split(':');
+        let turn = fields.next().unwrap_or("").trim();
+        let to_move = colour(turn).ok_or_else(|| {
+            format!("expected W or B (the colour to move) at the start, found \"{turn}\"")
+        })?;
+        let mut pieces = Pieces::default();
+        let mut seen = [false; 2];
+        let mut count = None;
+        for field in fields {
+            let field = field.trim();
+            let Some(tag) = field.chars().next() else {
+                return Err("an empty field between colons".to_string());
+            };
+            let body = &field[tag.len_utf8()..];
+            match tag.to_ascii_uppercase() {
+                'W' | 'B' => {
+                    let side = colour(&tag.to_string()).expect("W or B");
+                    if std::mem::replace(&mut seen[side.index()], true) {
+                        return Err(format!("the {} pieces are listed twice", name(side)));
+                    }
+                    self.read_pieces(&mut pieces, side, body)?;
+                }
+                'C' => {
+                    let n: u8 = body.parse().ok().filter(|n| *n <= 12).ok_or_else(|| {
+                        format!("expected a count 0-12 after C, found \"{body}\"")
+                    })?;
+                    count = Some(n);
+                }
+                'H' | 'F' if body.bytes().all(|b| b.is_ascii_digit()) => {}
+                _ => return Err(format!("unknown field \"{field}\"")),
+            }
+        }
+        for side in Side::BOTH {
+            if !seen[side.index()] {
+                return Err(format!(
+                    "the {} pieces are missing (:{}…)",
+                    name(side),
+                    letter(side)
+                ));
+            }
+        }
+        let lone_count = match (lone_side(&pieces), count) {
+            (Some(_), n) => Some(n.unwrap_or(0)),
+            (None, Some(_)) => {
+                return Err("a count C is only kept with three kings against one (R14)".into());
+            }
+            (None, None) => None,
+        };
+        Ok(Position {
+            pieces,
+            to_move,
+            lone_count,
+        })
+    }
+
+    fn read_pieces(&self, pieces: &mut Pieces, side: Side, list: &str) -> Result<(), String> {
+        for item in list.split(',').map(str::trim) {
+            if item.is_empty() {
+                if list.trim().is_empty() {
+                    break;
+                }
+                return Err(format!("an empty square in the {} list", name(side)));
+            }
+            let (kind, squares) = match item.strip_prefix(['K', 'k']) {
+                Some(rest) => (Kind::King, rest),
+                None => (Kind::Man, item),
+            };
+            for p in self.squares(squares)? {
+                if pieces.at(p).is_some() {
+                    return Err(format!("{} is given twice", self.rules.name(p)));
+                }
+                pieces.put(p, side, kind);
+            }
+        }
+        if pieces.count(side) > MAX_PIECES {
+            return Err(format!(
+                "{} has {} pieces; a side has at most {MAX_PIECES}",
+                name(side),
+                pieces.count(side)
+            ));
+        }
+        Ok(())
+    }
+
+    /// One square, or a numeric range `21-24`.
+    fn squares(&self, text: &str) -> Result<Vec<crate::games::common::Point>, String> {
+        let point = |t: &str| {
+            self.rules
+                .coords
+                .parse(&self.rules.board, t)
+                .ok_or_else(|| format!("\"{t}\" is not a square of the board"))
+        };
+        match text.split_once('-') {
+            None => Ok(vec![point(text)?]),
+            Some((a, b)) => {
+                let (Ok(a), Ok(b)) = (a.parse::<u8>(), b.parse::<u8>()) else {
+                    return Err(format!("\"{text}\" is not a range of square numbers"));
+                };
+                if a == 0 || b > 32 || a > b {
+                    return Err(format!("\"{text}\" is not a range of square numbers 1-32"));
+                }
+                (a..=b).map(|n| point(&n.to_string())).collect()
+            }
+        }
+    }
+
+    /// Writes the position as PDN FEN, in the record's notation (see
+    /// [`PinoyDama::read_fen`]).
+    pub(super) fn write_fen(&self, position: &Position) -> String {
+        let mut text = letter(position.to_move).to_string();
+        for side in Side::BOTH {
+            let mut points: Vec<_> = capture::points(position.pieces.of(side)).collect();
+            points.sort_by_key(|p| self.rules.sort_key(*p));
+            let items: Vec<String> = points
+                .iter()
+                .map(|&p| {
+                    let king = if position.pieces.kings_of(side) & capture::bit(p) != 0 {
+                        "K"
+                    } else {
+                        ""
+                    };
+                    format!("{king}{}", self.rules.name(p))
+                })
+                .collect();
+            text += &format!(":{}{}", letter(side), items.join(","));
+        }
+        if let Some(n) = position.lone_count.filter(|n| *n > 0) {
+            text += &format!(":C{n}");
+        }
+        text
+    }
+}
+
+/// `W` → white (the lower side), `B` → black.
+fn colour(text: &str) -> Option<Side> {
+    match text {
+        "W" | "w" => Some(Side::Lower),
+        "B" | "b" => Some(Side::Upper),
+        _ => None,
+    }
+}
+
+fn letter(side: Side) -> char {
+    match side {
+        Side::Lower => 'W',
+        Side::Upper => 'B',
+    }
+}
+
+/// The colour's name.
+pub(super) fn name(side: Side) -> &'static str {
+    match side {
+        Side::Lower => "white",
+        Side::Upper => "black",
+    }
+}
+
+/// The side left with a lone king against exactly three kings (R14), if any.
+pub(super) fn lone_side(pieces: &Pieces) -> Option<Side> {
+    let only_kings = |s: Side, n: usize| pieces.count(s) == n && pieces.men_of(s) == 0;
+    Side::BOTH
+        .into_iter()
+        .find(|&s| only_kings(s, 1) && only_kings(s.opponent(), 3))
+}
