@@ -17,6 +17,7 @@ pub mod options;
 pub mod pinoy_dama;
 pub mod playout;
 pub mod registry;
+pub mod zamma;
 
 use std::fmt;
 

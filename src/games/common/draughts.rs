@@ -303,13 +303,6 @@ pub struct Captures {
     pub moves: Vec<Move>,
 }
 
-/// How a written move matched a list of moves.
-enum Pick<'a> {
-    One(&'a Move),
-    Several(Vec<&'a Move>),
-    None,
-}
-
 impl Draughts {
     pub fn new(
         board: Board,
@@ -565,12 +558,13 @@ impl Draughts {
                     best.best
                 ))),
                 Err(why) => {
-                    let as_capture = Written {
-                        capture: true,
-                        ..written.clone()
-                    };
-                    match self.pick(&best.moves, &as_capture.points) {
-                        Pick::One(m) => Err(MoveError::wrong_mark(format!(
+                    let meant: Vec<&Move> = best
+                        .moves
+                        .iter()
+                        .filter(|m| in_full(m, &written.points) || shortens(m, &written.points))
+                        .collect();
+                    match meant[..] {
+                        [m] => Err(MoveError::wrong_mark(format!(
                             "{text} is a capture: write it {}",
                             self.write(m)
                         ))),
@@ -579,17 +573,27 @@ impl Draughts {
                 }
             };
         }
-        match self.pick(&best.moves, &written.points) {
-            Pick::One(m) => return Ok(m.clone()),
-            Pick::Several(ms) => return Err(self.ambiguous(ms)),
-            Pick::None => {}
-        }
         let own = self.chains(pieces, side, Stop::Anywhere, Some(from));
-        if faults {
-            match self.pick(&own.moves, &written.points) {
-                Pick::One(m) => return Ok(m.clone()),
-                Pick::Several(ms) => return Err(self.ambiguous(ms)),
-                Pick::None => {}
+        // A chain written in full is that chain; only then is it read as a short form.
+        let accepted: &[&[Move]] = if faults {
+            &[&best.moves, &own.moves]
+        } else {
+            &[&best.moves]
+        };
+        for moves in accepted {
+            if let Some(m) = moves.iter().find(|m| in_full(m, &written.points)) {
+                return Ok(m.clone());
+            }
+        }
+        for moves in accepted {
+            let shortened: Vec<&Move> = moves
+                .iter()
+                .filter(|m| shortens(m, &written.points))
+                .collect();
+            match shortened.len() {
+                0 => {}
+                1 => return Ok(shortened[0].clone()),
+                _ => return Err(self.ambiguous(shortened)),
             }
         }
         if best.best == 0 {
@@ -606,11 +610,7 @@ impl Draughts {
                 self.side_name(side)
             )));
         }
-        let written_chain = own.moves.iter().find(|m| {
-            std::iter::once(m.from)
-                .chain(m.path.iter().copied())
-                .eq(written.points.iter().copied())
-        });
+        let written_chain = own.moves.iter().find(|m| in_full(m, &written.points));
         Err(MoveError::illegal(match written_chain {
             Some(m) => format!(
                 "the capture must take the most pieces ({}): {text} takes {}, but {} takes {}",
@@ -637,24 +637,6 @@ impl Draughts {
 
     fn side_name(&self, side: Side) -> &'static str {
         self.words.sides[side.index()]
-    }
-
-    /// The move of `moves` the written points name, preferring a full match.
-    fn pick<'a>(&self, moves: &'a [Move], points: &[Point]) -> Pick<'a> {
-        let full = |m: &Move| {
-            std::iter::once(m.from)
-                .chain(m.path.iter().copied())
-                .eq(points.iter().copied())
-        };
-        if let Some(m) = moves.iter().find(|m| full(m)) {
-            return Pick::One(m);
-        }
-        let shortened: Vec<&Move> = moves.iter().filter(|m| shortens(m, points)).collect();
-        match shortened.len() {
-            0 => Pick::None,
-            1 => Pick::One(shortened[0]),
-            _ => Pick::Several(shortened),
-        }
     }
 
     /// An error unless `side` has a piece on `from`.
@@ -824,6 +806,13 @@ impl Draughts {
         let (file, rank) = self.board.coords(p);
         (n, rank, self.coords.record_file(&self.board, file))
     }
+}
+
+/// Whether `points` are the move's start and every landing point.
+fn in_full(m: &Move, points: &[Point]) -> bool {
+    std::iter::once(m.from)
+        .chain(m.path.iter().copied())
+        .eq(points.iter().copied())
 }
 
 /// Whether `points` (first, some middle points, last) shortens the move's chain.

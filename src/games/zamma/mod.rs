@@ -1,0 +1,563 @@
+//! Zamma (Damma; Srand and Dhamet in Mauritania), after `shared/rules/zamma.md`.
+//!
+//! The draughts rules it shares with Pinoy Dama live in
+//! [`common::draughts`](crate::games::common::draughts); this module sets their
+//! parameters — the 9×9 alquerque lattice (§1), men stepping forward straight or, from
+//! a strong point, diagonally (R2) and jumping short along any line (R3), sultans
+//! sliding any distance (R8) and capturing from afar but landing immediately beyond
+//! (R9), deferred removal (R5) — and adds what is Zamma's own: the start position (§2),
+//! huffing (R12, option `huff`), adjudication by piece count (R11) and the optional
+//! repetition draw (§4.8).
+//!
+//! South (the lower side, conventionally Black) moves first and is PGN's `White`
+//! player; North is `Black`.
+//!
+//! Two games are served: `zamma` (deferred removal by default) and `srand` (alias
+//! `dhamet`), the Mauritanian form, which removes each captured piece at once (§4.3):
+//! the same rules with `immediate-removal` on by default.
+
+mod position;
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+
+use crate::games::common::capture::{self, Dirs, Jump, Landing, Reach, Removal, Set, bit};
+use crate::games::common::draughts::{Coords, Draughts, Kind, Move, Pieces, Side, Words, Written};
+use crate::games::common::{Board, Dir, Point};
+use crate::games::{
+    GameInfo, GameResult, MoveError, NotationError, OptionSpec, Outcome, Player, Rules, Setup,
+    SetupError,
+};
+
+/// The rules of Zamma as configured for one record.
+pub struct Zamma {
+    rules: Draughts,
+    /// R12: faulty moves are accepted and punished by blowing.
+    huff: bool,
+    /// §4.8: the third occurrence of a position draws.
+    repetition_draw: bool,
+    /// R11: the record says `[Termination "adjudicated"]`.
+    adjudicated: bool,
+}
+
+/// A Zamma position. Cheap to clone: the repetition history is shared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pieces: Pieces,
+    to_move: Side,
+    /// R12: the opponent's pieces the side to move may blow before moving (empty: the
+    /// opponent's last move was no fault).
+    blowable: Set,
+    /// R12: the side to move has blown a piece this turn and must still move.
+    blown: bool,
+    /// With `repetition-draw`: the positions since the last irreversible move.
+    history: Option<Arc<Seen>>,
+    /// With `repetition-draw`: this position has now occurred three times.
+    repeated: bool,
+}
+
+/// One position of the repetition history, newest first.
+#[derive(Debug, PartialEq, Eq)]
+struct Seen {
+    pieces: Pieces,
+    to_move: Side,
+    before: Option<Arc<Seen>>,
+}
+
+/// A Zamma move token: a move, or `*e4`, blowing the piece on e4 (R12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Token {
+    Move(Written),
+    Blow(Point),
+}
+
+/// What a turn does: a move, or (with `huff`) blowing an opponent's piece first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ZammaMove {
+    Play(Move),
+    Blow(Point),
+}
+
+const WORDS: Words = Words {
+    sides: ["south", "north"],
+    king: "sultan",
+    man_step: "R2",
+    king_step: "R8",
+    compulsory: "R6",
+    maximum: "R6",
+    promotion: "R7",
+};
+
+/// The result R11 gives when the players stop the game: the side with more pieces
+/// left has made more captures and wins; equal counts draw. South is the first player.
+pub fn adjudicate(position: &Position) -> GameResult {
+    let south = position.pieces.count(Side::Lower);
+    let north = position.pieces.count(Side::Upper);
+    match south.cmp(&north) {
+        std::cmp::Ordering::Greater => GameResult::FirstWins,
+        std::cmp::Ordering::Less => GameResult::SecondWins,
+        std::cmp::Ordering::Equal => GameResult::Draw,
+    }
+}
+
+/// R11 as a check the replay driver can make on a declared result that the board has
+/// not decided: with `[Termination "adjudicated"]` the result must be the one the piece
+/// counts give; otherwise (resignation, agreement) any result stands.
+///
+/// # Errors
+/// A sentence saying what the counts give.
+pub fn check_declared(
+    position: &Position,
+    declared: GameResult,
+    adjudicated: bool,
+) -> Result<(), String> {
+    let expected = adjudicate(position);
+    if !adjudicated || declared == expected {
+        return Ok(());
+    }
+    Err(format!(
+        "an adjudicated game goes to the side with more pieces left (R11): south has {}, \
+         north {}, so the result is {expected}",
+        position.pieces.count(Side::Lower),
+        position.pieces.count(Side::Upper),
+    ))
+}
+
+impl Zamma {
+    /// The rules with the given options.
+    pub fn new(immediate_removal: bool, huff: bool, repetition_draw: bool) -> Zamma {
+        let board = Board::alquerque(9, 9);
+        let rules = Draughts::new(
+            board,
+            // R2: straight ahead, or diagonally ahead where a diagonal line exists.
+            [
+                Dirs::of(&[Dir::N, Dir::NE, Dir::NW]),
+                Dirs::of(&[Dir::S, Dir::SE, Dir::SW]),
+            ],
+            // R3: a man jumps an adjacent piece along any line.
+            Jump {
+                reach: Reach::Adjacent,
+                landing: Landing::Next,
+                dirs: Dirs::ALL,
+            },
+            // R9: a sultan jumps from afar but lands immediately beyond.
+            Jump {
+                reach: Reach::Flying,
+                landing: Landing::Next,
+                dirs: Dirs::ALL,
+            },
+            // R5 and §4.3.
+            if immediate_removal {
+                Removal::Immediate
+            } else {
+                Removal::Deferred
+            },
+            WORDS,
+            Coords::algebraic(),
+        );
+        Zamma {
+            rules,
+            huff,
+            repetition_draw,
+            adjudicated: false,
+        }
+    }
+
+    fn player(side: Side) -> Player {
+        match side {
+            Side::Lower => Player::First,
+            Side::Upper => Player::Second,
+        }
+    }
+
+    fn side_name(side: Side) -> &'static str {
+        WORDS.sides[side.index()]
+    }
+
+    /// A position with a fresh history.
+    fn fresh(&self, pieces: Pieces, to_move: Side, blowable: Set, blown: bool) -> Position {
+        Position {
+            pieces,
+            to_move,
+            blowable,
+            blown,
+            history: self.repetition_draw.then(|| {
+                Arc::new(Seen {
+                    pieces,
+                    to_move,
+                    before: None,
+                })
+            }),
+            repeated: false,
+        }
+    }
+
+    /// R12: the pieces the opponent may blow after `mv`, if it is a fault — a step while
+    /// a capture existed (any piece that had a capture), or a capture taking fewer than
+    /// the most (the piece that moved).
+    fn fault(&self, pieces: &Pieces, side: Side, mv: &Move) -> Set {
+        let best = self.rules.captures(pieces, side).best;
+        if best == 0 || mv.captured.len() == best {
+            return 0;
+        }
+        if mv.is_capture() {
+            return bit(mv.to());
+        }
+        let had_capture = self.rules.every_capture(pieces, side).moves;
+        had_capture
+            .iter()
+            .map(|c| if c.from == mv.from { mv.to() } else { c.from })
+            .fold(0, |set, p| set | bit(p))
+    }
+
+    /// Every move the rules accept: with `huff`, faulty ones too.
+    fn moves(&self, pieces: &Pieces, side: Side) -> Vec<Move> {
+        if !self.huff {
+            return self.rules.legal_moves(pieces, side);
+        }
+        let mut moves = self.rules.every_capture(pieces, side).moves;
+        moves.extend(self.rules.steps(pieces, side));
+        moves
+    }
+
+    /// Whether the side to move can make a move, perhaps after blowing a piece.
+    fn can_move(&self, position: &Position) -> bool {
+        let side = position.to_move;
+        if self.rules.can_move(&position.pieces, side) {
+            return true;
+        }
+        !position.blown
+            && capture::points(position.blowable).any(|p| {
+                let mut pieces = position.pieces;
+                pieces.remove(p);
+                self.rules.can_move(&pieces, side)
+            })
+    }
+
+    /// Records the position just reached; sets `repeated` on its third occurrence.
+    fn remember(&self, position: &mut Position, irreversible: bool) {
+        if !self.repetition_draw {
+            return;
+        }
+        let before = if irreversible {
+            None
+        } else {
+            position.history.take()
+        };
+        let mut count = 1;
+        let mut seen = before.as_deref();
+        while let Some(s) = seen {
+            if s.pieces == position.pieces && s.to_move == position.to_move {
+                count += 1;
+            }
+            seen = s.before.as_deref();
+        }
+        position.repeated = count >= 3;
+        position.history = Some(Arc::new(Seen {
+            pieces: position.pieces,
+            to_move: position.to_move,
+            before,
+        }));
+    }
+}
+
+impl Rules for Zamma {
+    type Position = Position;
+    type Token = Token;
+    type Move = ZammaMove;
+
+    const GAMES: &'static [GameInfo] = &[
+        GameInfo {
+            id: "zamma",
+            name: "Zamma",
+            aliases: &["damma", "dama-sahara", "zamma-sahara"],
+        },
+        GameInfo {
+            id: "srand",
+            name: "Srand",
+            aliases: &["dhamet", "dhamet-srand", "srand-dhamet"],
+        },
+    ];
+
+    const OPTIONS: &'static [OptionSpec] = &[
+        OptionSpec {
+            name: "immediate-removal",
+            values: &[],
+            help: "captured pieces leave the board at once (§4.3; default for srand)",
+        },
+        OptionSpec {
+            name: "huff",
+            values: &[],
+            help: "a short capture or a step while a capture exists is a fault the \
+                   opponent may punish by blowing a piece, written *e4 (R12)",
+        },
+        OptionSpec {
+            name: "repetition-draw",
+            values: &[],
+            help: "the third occurrence of a position draws (§4.8)",
+        },
+    ];
+
+    fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
+        let srand = setup.game().id == "srand";
+        let immediate = match setup.value("immediate-removal") {
+            None => srand,
+            Some(_) => setup.flag("immediate-removal")?,
+        };
+        let mut zamma = Zamma::new(
+            immediate,
+            setup.flag("huff")?,
+            setup.flag("repetition-draw")?,
+        );
+        zamma.adjudicated = setup
+            .tag("Termination")
+            .is_some_and(|t| t.trim().eq_ignore_ascii_case("adjudicated"));
+        Ok(zamma)
+    }
+
+    /// §2: South on ranks 1–4 and f5–i5, North on ranks 6–9 and a5–d5; e5 empty.
+    fn start_position(&self) -> Position {
+        let mut pieces = Pieces::default();
+        for p in self.rules.board.points() {
+            let (file, rank) = self.rules.board.coords(p);
+            if rank < 5 || (rank == 5 && file > 5) {
+                pieces.put(p, Side::Lower, Kind::Man);
+            } else if rank > 5 || file < 5 {
+                pieces.put(p, Side::Upper, Kind::Man);
+            }
+        }
+        self.fresh(pieces, Side::Lower, 0, false)
+    }
+
+    /// See [`Zamma::read_position`] for the format.
+    fn parse_position(&self, text: &str) -> Result<Position, String> {
+        self.read_position(text)
+    }
+
+    fn write_position(&self, position: &Position) -> String {
+        self.write(position)
+    }
+
+    /// The board from South's side: `s`/`S` South man/sultan, `n`/`N` North, `.` an
+    /// empty point; then who is to move and any blow pending.
+    fn draw(&self, position: &Position) -> String {
+        let mut text = self.rules.draw(&position.pieces, ['s', 'S', 'n', 'N']);
+        text += &format!("\n{} to move", Zamma::side_name(position.to_move));
+        if position.blowable != 0 {
+            let points: Vec<String> = capture::points(position.blowable)
+                .map(|p| self.rules.name(p))
+                .collect();
+            text += &format!(", may first blow {} (R12)", points.join(" or "));
+        }
+        if position.blown {
+            text += ", has blown a piece (R12)";
+        }
+        text
+    }
+
+    /// The position as JSON:
+    /// - `to_move`: `"south"` or `"north"`;
+    /// - `south`, `north`: `{"men": [...], "sultans": [...]}`;
+    /// - `blowable`: the opponent's pieces the side to move may blow first (R12, with
+    ///   `huff`), `[]` if none;
+    /// - `blown`: whether the side to move has blown a piece this turn.
+    fn state(&self, position: &Position) -> serde_json::Value {
+        let mut map = self.rules.state(&position.pieces);
+        map.insert("to_move".into(), Zamma::side_name(position.to_move).into());
+        let blowable: Vec<String> = capture::points(position.blowable)
+            .map(|p| self.rules.name(p))
+            .collect();
+        map.insert("blowable".into(), blowable.into());
+        map.insert("blown".into(), position.blown.into());
+        serde_json::Value::Object(map)
+    }
+
+    fn to_move(&self, position: &Position) -> Player {
+        Zamma::player(position.to_move)
+    }
+
+    /// §4.8 (with `repetition-draw`: a position occurring for the third time draws),
+    /// else R10 (no legal move: the side to move loses).
+    fn outcome(&self, position: &Position) -> Option<Outcome> {
+        if position.repeated {
+            return Some(Outcome::new(
+                GameResult::Draw,
+                "the same position for the third time (repetition-draw, §4.8)",
+            ));
+        }
+        if self.can_move(position) {
+            return None;
+        }
+        let side = position.to_move;
+        let why = if position.pieces.count(side) == 0 {
+            format!("{} has no pieces left (R10)", Zamma::side_name(side))
+        } else {
+            format!(
+                "{} cannot move: every piece is blocked (R10)",
+                Zamma::side_name(side)
+            )
+        };
+        Some(Outcome::new(
+            GameResult::win_for(Zamma::player(side.opponent())),
+            why,
+        ))
+    }
+
+    /// R6: the captures taking the most pieces if any, else every step; with `huff`
+    /// every capture chain and step (faults included) and the blows available (R12).
+    fn legal_moves(&self, position: &Position) -> Vec<ZammaMove> {
+        let mut moves: Vec<ZammaMove> = if position.blown {
+            Vec::new()
+        } else {
+            capture::points(position.blowable)
+                .map(ZammaMove::Blow)
+                .collect()
+        };
+        moves.extend(
+            self.moves(&position.pieces, position.to_move)
+                .into_iter()
+                .map(ZammaMove::Play),
+        );
+        moves
+    }
+
+    /// `e4-e5`, `a1-d4`, `c3xe5xc7` (every landing point), `c3xc7` (first and last),
+    /// `:` for `x`; `*e4` blows the piece on e4 (R12).
+    fn parse_token(&self, text: &str) -> Result<Token, NotationError> {
+        if let Some(point) = text.strip_prefix('*') {
+            return self
+                .rules
+                .coords
+                .parse(&self.rules.board, point)
+                .map(Token::Blow)
+                .ok_or_else(|| NotationError::expected("a point after * (a blow, like *e4)"));
+        }
+        self.rules.parse(text).map(Token::Move)
+    }
+
+    fn resolve(&self, position: &Position, token: &Token) -> Result<ZammaMove, MoveError> {
+        match token {
+            Token::Move(written) => self
+                .rules
+                .resolve(&position.pieces, position.to_move, written, self.huff)
+                .map(ZammaMove::Play),
+            Token::Blow(p) => self.resolve_blow(position, *p).map(ZammaMove::Blow),
+        }
+    }
+
+    /// R1–R9: the move, the captured pieces leaving, a man ending on the far rank
+    /// crowned; R12: a fault is remembered for the opponent, a blow removes the piece.
+    fn play(&self, position: &mut Position, mv: &ZammaMove) {
+        match mv {
+            ZammaMove::Blow(p) => {
+                position.pieces.remove(*p);
+                position.blowable = 0;
+                position.blown = true;
+                self.remember(position, true);
+            }
+            ZammaMove::Play(mv) => {
+                let side = position.to_move;
+                let fault = if self.huff {
+                    self.fault(&position.pieces, side, mv)
+                } else {
+                    0
+                };
+                let was_man = position.pieces.men_of(side) & bit(mv.from) != 0;
+                self.rules.play(&mut position.pieces, side, mv);
+                position.to_move = side.opponent();
+                position.blowable = fault;
+                position.blown = false;
+                self.remember(position, mv.is_capture() || was_man);
+            }
+        }
+    }
+
+    fn write_move(&self, _before: &Position, mv: &ZammaMove) -> String {
+        match mv {
+            ZammaMove::Play(mv) => self.rules.write(mv),
+            ZammaMove::Blow(p) => format!("*{}", self.rules.name(*p)),
+        }
+    }
+
+    fn describe(&self, before: &Position, mv: &ZammaMove, after: &Position) -> String {
+        let mut text = match mv {
+            ZammaMove::Blow(p) => {
+                let what = match before.pieces.at(*p) {
+                    Some((_, Kind::King)) => "sultan",
+                    _ => "man",
+                };
+                format!(
+                    "{} blows the {} {what} on {} (R12)",
+                    Zamma::side_name(before.to_move),
+                    Zamma::side_name(before.to_move.opponent()),
+                    self.rules.name(*p)
+                )
+            }
+            ZammaMove::Play(m) => self.rules.describe(&before.pieces, before.to_move, m),
+        };
+        if after.blowable != 0 {
+            let points: Vec<String> = capture::points(after.blowable)
+                .map(|p| self.rules.name(p))
+                .collect();
+            text += &format!(
+                "; a fault: {} could take {} (R6), so {} may blow {} (R12)",
+                Zamma::side_name(before.to_move),
+                self.rules.captures(&before.pieces, before.to_move).best,
+                Zamma::side_name(after.to_move),
+                points.join(" or ")
+            );
+        }
+        if let Some(outcome) = self.outcome(after) {
+            text += &format!("; game over: {} ({})", outcome.result, outcome.reason);
+        }
+        text
+    }
+
+    fn unfinished_turn(&self, position: &Position) -> Option<String> {
+        (position.blown && self.outcome(position).is_none()).then(|| {
+            format!(
+                "{} has blown a piece (R12) but not yet moved",
+                Zamma::side_name(position.to_move)
+            )
+        })
+    }
+
+    /// R11: with `[Termination "adjudicated"]` the declared result must follow the
+    /// piece counts (see [`check_declared`]).
+    fn judge_declared(&self, position: &Position, declared: GameResult) -> Result<(), String> {
+        check_declared(position, declared, self.adjudicated)
+    }
+}
+
+impl Zamma {
+    /// R12: whether the side to move may blow the piece on `p` now.
+    fn resolve_blow(&self, position: &Position, p: Point) -> Result<Point, MoveError> {
+        let name = self.rules.name(p);
+        if !self.huff {
+            return Err(MoveError::illegal(format!(
+                "*{name} blows a piece, which only the huff option allows (R12)"
+            )));
+        }
+        if position.blown {
+            return Err(MoveError::illegal(
+                "a piece has been blown this turn already; now move (R12)",
+            ));
+        }
+        if position.blowable == 0 {
+            return Err(MoveError::illegal(format!(
+                "*{name}: there is nothing to blow, the last move was no fault (R12)"
+            )));
+        }
+        if position.blowable & bit(p) == 0 {
+            let may: Vec<String> = capture::points(position.blowable)
+                .map(|q| self.rules.name(q))
+                .collect();
+            return Err(MoveError::illegal(format!(
+                "*{name}: only the faulty piece may be blown: {} (R12)",
+                may.join(" or ")
+            )));
+        }
+        Ok(p)
+    }
+}
