@@ -211,133 +211,265 @@ pub struct Search<'g> {
 /// of a board of at most 128 points.
 const MAX_CHAIN: usize = 128;
 
+/// A written chain checked jump by jump (see [`Search::follow`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Followed {
+    /// The pieces taken, in order.
+    pub captured: Vec<Point>,
+    /// Whether a further jump exists from the last landing point.
+    pub can_continue: bool,
+}
+
 impl Search<'_> {
     /// The chains of `movers` (each a point with how its piece jumps) on `field`.
+    ///
+    /// Under [`Stop::Maximum`] the best count found so far (over all movers) prunes
+    /// every branch that cannot reach it even by taking every piece left.
     pub fn run(&self, field: Field, movers: impl IntoIterator<Item = (Point, Jump)>) -> Chains {
-        let mut walk = Walk {
+        let mut found = Chains::default();
+        for (from, jump) in movers {
+            let Some(state) = self.start(field, from, jump) else {
+                continue;
+            };
+            let mut path = Path::new(state.from);
+            state.walk(self.stop, state.from, 0, &mut path, &mut found);
+        }
+        found
+    }
+
+    /// The movers that have at least one jump (whether or not it is the best).
+    pub fn capturers(&self, field: Field, movers: impl IntoIterator<Item = (Point, Jump)>) -> Set {
+        movers
+            .into_iter()
+            .filter(|&(from, jump)| {
+                self.start(field, from, jump)
+                    .is_some_and(|s| s.legs(s.from, 0).next().is_some())
+            })
+            .fold(0, |set, (from, _)| set | bit(from))
+    }
+
+    /// Checks a chain written as landing points, jump by jump: the pieces it takes, or
+    /// `None` if some leg is not a legal jump.
+    pub fn follow(
+        &self,
+        field: Field,
+        from: Point,
+        jump: Jump,
+        landings: &[Point],
+    ) -> Option<Followed> {
+        let state = self.start(field, from, jump)?;
+        let (mut at, mut taken) = (state.from, 0u128);
+        let mut captured = Vec::with_capacity(landings.len());
+        for &to in landings {
+            let (victim, to) = state.legs(at, taken).find(|&(_, l)| l as u16 == to.0)?;
+            captured.push(Point(victim as u16));
+            taken |= 1u128 << victim;
+            at = to;
+        }
+        if captured.is_empty() {
+            return None;
+        }
+        Some(Followed {
+            captured,
+            can_continue: state.legs(at, taken).next().is_some(),
+        })
+    }
+
+    fn start(&self, field: Field, from: Point, jump: Jump) -> Option<State<'_>> {
+        if from.index() >= 128 || self.graph.next.get(from.index()).is_none() {
+            return None;
+        }
+        Some(State {
             graph: self.graph,
             removal: self.removal,
-            stop: self.stop,
-            jump: Jump {
-                reach: Reach::Adjacent,
-                landing: Landing::Next,
-                dirs: Dirs(0),
-            },
-            from: 0,
-            landings: [0; MAX_CHAIN],
-            captured: [0; MAX_CHAIN],
-            depth: 0,
-            found: Chains::default(),
-        };
-        for (from, jump) in movers {
-            if from.index() >= 128 {
-                continue;
-            }
-            walk.from = from.0 as u8;
-            walk.jump = jump;
-            walk.depth = 0;
+            jump,
+            from: from.0 as u8,
             // The start point counts as empty for the mover's own chain.
-            let occupied = field.occupied & !bit(from);
-            walk.visit(from.0 as u8, occupied, field.enemy & !bit(from));
-        }
-        walk.found
+            occupied: field.occupied & !bit(from),
+            enemy: field.enemy & !bit(from),
+        })
     }
 }
 
-/// The state of one depth-first walk: the chain so far in fixed buffers.
-struct Walk<'g> {
+/// One mover's chain search: everything but the state of the chain.
+#[derive(Clone, Copy)]
+struct State<'g> {
     graph: &'g Graph,
     removal: Removal,
-    stop: Stop,
     jump: Jump,
     from: u8,
-    landings: [u8; MAX_CHAIN],
-    captured: [u8; MAX_CHAIN],
-    depth: usize,
-    found: Chains,
+    occupied: Set,
+    enemy: Set,
 }
 
-impl Walk<'_> {
-    /// Explores every continuation from `at`. `occupied` holds what blocks (under
-    /// deferred removal, the marked pieces too); `live` the pieces still capturable.
-    fn visit(&mut self, at: u8, occupied: Set, live: Set) {
-        if self.stop == Stop::Maximum && self.depth + (live.count_ones() as usize) < self.found.best
-        {
-            return; // even taking every piece left cannot reach the best chain
+impl<'g> State<'g> {
+    /// The jumps from `at` once the pieces in `taken` have been jumped.
+    fn legs(&self, at: u8, taken: Set) -> Legs<'g> {
+        let occupied = match self.removal {
+            Removal::Deferred => self.occupied,
+            Removal::Immediate => self.occupied & !taken,
+        };
+        Legs {
+            graph: self.graph,
+            jump: self.jump,
+            at,
+            occupied,
+            live: self.enemy & !taken,
+            dir: 0,
+            current: 0,
+            victim: 0,
+            landing: None,
         }
-        if self.stop == Stop::Anywhere && self.depth > 0 {
-            self.keep();
+    }
+
+    /// Every chain from `at` kept under `stop`, `path` being the chain so far.
+    fn walk(&self, stop: Stop, at: u8, taken: Set, path: &mut Path, found: &mut Chains) {
+        if stop == Stop::Maximum && path.len > 0 && !self.may_reach(taken, path.len, found.best) {
+            return;
+        }
+        if stop == Stop::Anywhere && path.len > 0 {
+            path.keep(found);
         }
         let mut extended = false;
-        for d in 0..8 {
+        for (victim, to) in self.legs(at, taken) {
+            extended = true;
+            if path.push(victim, to) {
+                self.walk(stop, to, taken | 1u128 << victim, path, found);
+                path.len -= 1;
+            }
+        }
+        if extended || path.len == 0 {
+            return;
+        }
+        match stop {
+            Stop::Complete => path.keep(found),
+            Stop::Maximum if path.len > found.best => {
+                found.chains.clear();
+                path.keep(found);
+            }
+            Stop::Maximum if path.len == found.best => path.keep(found),
+            _ => {}
+        }
+    }
+
+    /// Whether a chain that has taken `depth` pieces may still reach `best`: even
+    /// taking every live piece left must get there. (A tighter bound — the pieces
+    /// reachable from `at` — costs more than it saves: the longest chains take nearly
+    /// everything in reach, and every tie must be found.)
+    fn may_reach(&self, taken: Set, depth: usize, best: usize) -> bool {
+        depth + (self.enemy & !taken).count_ones() as usize >= best
+    }
+}
+
+/// The jumps from one point, direction by direction, landing by landing; allocates
+/// nothing.
+struct Legs<'g> {
+    graph: &'g Graph,
+    jump: Jump,
+    at: u8,
+    occupied: Set,
+    live: Set,
+    /// Next direction to look in.
+    dir: usize,
+    /// Direction of the landings being listed.
+    current: usize,
+    victim: u8,
+    landing: Option<u8>,
+}
+
+impl Iterator for Legs<'_> {
+    /// (the piece jumped, the landing point)
+    type Item = (u8, u8);
+
+    fn next(&mut self) -> Option<(u8, u8)> {
+        loop {
+            if let Some(to) = self.landing {
+                if self.occupied & (1u128 << to) == 0 {
+                    self.landing = match self.jump.landing {
+                        Landing::Next => None,
+                        Landing::Beyond => self.graph.step(to, self.current),
+                    };
+                    return Some((self.victim, to));
+                }
+                self.landing = None;
+            }
+            if self.dir >= 8 {
+                return None;
+            }
+            let d = self.dir;
+            self.dir += 1;
             if self.jump.dirs.0 & (1 << d) == 0 {
                 continue;
             }
-            let Some(victim) = self.victim(at, d, occupied) else {
+            // The first occupied point within reach must be a live opposing piece: an
+            // own piece, or one already taken in this chain, blocks the line.
+            let Some(victim) = self.victim(d) else {
                 continue;
             };
-            if live & (1u128 << victim) == 0 {
-                continue; // own piece, or one already taken in this chain: it blocks
+            if self.live & (1u128 << victim) != 0 {
+                self.current = d;
+                self.victim = victim;
+                self.landing = self.graph.step(victim, d);
             }
-            let occupied = match self.removal {
-                Removal::Deferred => occupied,
-                Removal::Immediate => occupied & !(1u128 << victim),
-            };
-            let live = live & !(1u128 << victim);
-            let mut landing = self.graph.step(victim, d);
-            while let Some(to) = landing {
-                if occupied & (1u128 << to) != 0 {
-                    break;
-                }
-                extended = true;
-                if self.depth >= MAX_CHAIN {
-                    break; // cannot happen: each jump takes a different piece
-                }
-                self.landings[self.depth] = to;
-                self.captured[self.depth] = victim;
-                self.depth += 1;
-                self.visit(to, occupied, live);
-                self.depth -= 1;
-                if self.jump.landing == Landing::Next {
-                    break;
-                }
-                landing = self.graph.step(to, d);
-            }
-        }
-        if !extended && self.depth > 0 && self.stop != Stop::Anywhere {
-            self.keep();
         }
     }
+}
 
-    /// The first occupied point the jumper meets from `at` towards `d` within its reach.
-    #[inline]
-    fn victim(&self, at: u8, d: usize, occupied: Set) -> Option<u8> {
-        let mut q = self.graph.step(at, d)?;
+impl Legs<'_> {
+    /// The first occupied point from `at` towards `d` within the jumper's reach.
+    fn victim(&self, d: usize) -> Option<u8> {
+        let mut q = self.graph.step(self.at, d)?;
         if self.jump.reach == Reach::Flying {
-            while occupied & (1u128 << q) == 0 {
+            while self.occupied & (1u128 << q) == 0 {
                 q = self.graph.step(q, d)?;
             }
         }
-        (occupied & (1u128 << q) != 0).then_some(q)
+        (self.occupied & (1u128 << q) != 0).then_some(q)
+    }
+}
+
+/// The chain being built, in fixed buffers.
+struct Path {
+    from: u8,
+    landings: [u8; MAX_CHAIN],
+    captured: [u8; MAX_CHAIN],
+    len: usize,
+}
+
+impl Path {
+    fn new(from: u8) -> Path {
+        Path {
+            from,
+            landings: [0; MAX_CHAIN],
+            captured: [0; MAX_CHAIN],
+            len: 0,
+        }
     }
 
-    /// Records the current chain if the search keeps it.
-    fn keep(&mut self) {
-        let depth = self.depth;
-        if depth > self.found.best {
-            self.found.best = depth;
-            if self.stop == Stop::Maximum {
-                self.found.chains.clear();
-            }
-        } else if self.stop == Stop::Maximum && depth < self.found.best {
-            return;
+    /// Adds a jump; false if the buffers are full (cannot happen: each jump takes a
+    /// different piece).
+    fn push(&mut self, victim: u8, to: u8) -> bool {
+        if self.len >= MAX_CHAIN {
+            return false;
         }
+        self.captured[self.len] = victim;
+        self.landings[self.len] = to;
+        self.len += 1;
+        true
+    }
+
+    fn chain(&self) -> Chain {
         let as_points = |s: &[u8]| s.iter().map(|&p| Point(p as u16)).collect();
-        self.found.chains.push(Chain {
+        Chain {
             from: Point(self.from as u16),
-            landings: as_points(&self.landings[..depth]),
-            captured: as_points(&self.captured[..depth]),
-        });
+            landings: as_points(&self.landings[..self.len]),
+            captured: as_points(&self.captured[..self.len]),
+        }
+    }
+
+    fn keep(&self, found: &mut Chains) {
+        found.best = found.best.max(self.len);
+        found.chains.push(self.chain());
     }
 }
 

@@ -346,22 +346,9 @@ impl Draughts {
 
     /// The chains of `side` under `stop`, made into moves.
     fn chains(&self, pieces: &Pieces, side: Side, stop: Stop, only: Option<Point>) -> Captures {
-        let search = Search {
-            graph: &self.graph,
-            removal: self.removal,
-            stop,
-        };
-        let field = Field {
-            occupied: pieces.occupied(),
-            enemy: pieces.of(side.opponent()),
-        };
-        let movers = capture::points(pieces.of(side))
-            .filter(|p| only.is_none_or(|o| o == *p))
-            .map(|p| {
-                let kind = pieces.at(p).map_or(Kind::Man, |(_, k)| k);
-                (p, self.jump(kind))
-            });
-        let found = search.run(field, movers);
+        let found = self
+            .search(stop)
+            .run(self.field(pieces, side), self.movers(pieces, side, only));
         let moves = found
             .chains
             .into_iter()
@@ -382,6 +369,65 @@ impl Draughts {
             captured: chain.captured,
             crowned,
         }
+    }
+
+    /// The written chain from `from` through `landings`, checked jump by jump, and
+    /// whether it could go on; `None` unless every leg is a legal jump.
+    fn follow(
+        &self,
+        pieces: &Pieces,
+        side: Side,
+        from: Point,
+        landings: &[Point],
+    ) -> Option<(Move, bool)> {
+        let kind = pieces.at(from).map(|(_, k)| k)?;
+        let followed = self.search(Stop::Complete).follow(
+            self.field(pieces, side),
+            from,
+            self.jump(kind),
+            landings,
+        )?;
+        let chain = Chain {
+            from,
+            landings: landings.to_vec(),
+            captured: followed.captured,
+        };
+        Some((self.chain_move(pieces, side, chain), followed.can_continue))
+    }
+
+    /// The pieces of `side` that have a capture (not necessarily the best one).
+    pub fn capturers(&self, pieces: &Pieces, side: Side) -> Set {
+        self.search(Stop::Complete)
+            .capturers(self.field(pieces, side), self.movers(pieces, side, None))
+    }
+
+    fn search(&self, stop: Stop) -> Search<'_> {
+        Search {
+            graph: &self.graph,
+            removal: self.removal,
+            stop,
+        }
+    }
+
+    fn field(&self, pieces: &Pieces, side: Side) -> Field {
+        Field {
+            occupied: pieces.occupied(),
+            enemy: pieces.of(side.opponent()),
+        }
+    }
+
+    fn movers<'a>(
+        &'a self,
+        pieces: &'a Pieces,
+        side: Side,
+        only: Option<Point>,
+    ) -> impl Iterator<Item = (Point, Jump)> + 'a {
+        capture::points(pieces.of(side))
+            .filter(move |p| only.is_none_or(|o| o == *p))
+            .map(|p| {
+                let kind = pieces.at(p).map_or(Kind::Man, |(_, k)| k);
+                (p, self.jump(kind))
+            })
     }
 
     /// The captures `side` may make under the maximum rule: those taking the most
@@ -439,7 +485,7 @@ impl Draughts {
 
     /// Whether `side` has any move at all (cheaper than listing them).
     pub fn can_move(&self, pieces: &Pieces, side: Side) -> bool {
-        !self.steps(pieces, side).is_empty() || self.captures(pieces, side).best > 0
+        !self.steps(pieces, side).is_empty() || self.capturers(pieces, side) != 0
     }
 
     /// Plays a move of `side`: the captured pieces leave together at the end (or had
@@ -573,26 +619,28 @@ impl Draughts {
                 }
             };
         }
-        let own = self.chains(pieces, side, Stop::Anywhere, Some(from));
-        // A chain written in full is that chain; only then is it read as a short form.
-        let accepted: &[&[Move]] = if faults {
-            &[&best.moves, &own.moves]
-        } else {
-            &[&best.moves]
-        };
-        for moves in accepted {
-            if let Some(m) = moves.iter().find(|m| in_full(m, &written.points)) {
-                return Ok(m.clone());
-            }
+        let points = &written.points;
+        if let Some(m) = best.moves.iter().find(|m| in_full(m, points)) {
+            return Ok(m.clone());
         }
-        for moves in accepted {
-            let shortened: Vec<&Move> = moves
-                .iter()
-                .filter(|m| shortens(m, &written.points))
-                .collect();
-            match shortened.len() {
-                0 => {}
-                1 => return Ok(shortened[0].clone()),
+        // The written chain checked jump by jump: with faults allowed, a legal chain
+        // written in full is that chain, even if it could go on.
+        let followed = self.follow(pieces, side, from, &points[1..]);
+        if faults && let Some((m, _)) = &followed {
+            return Ok(m.clone());
+        }
+        let shortened: Vec<&Move> = best.moves.iter().filter(|m| shortens(m, points)).collect();
+        match shortened[..] {
+            [] => {}
+            [m] => return Ok(m.clone()),
+            _ => return Err(self.ambiguous(shortened)),
+        }
+        if faults {
+            let own = self.chains(pieces, side, Stop::Anywhere, Some(from));
+            let shortened: Vec<&Move> = own.moves.iter().filter(|m| shortens(m, points)).collect();
+            match shortened[..] {
+                [] => {}
+                [m] => return Ok(m.clone()),
                 _ => return Err(self.ambiguous(shortened)),
             }
         }
@@ -610,9 +658,8 @@ impl Draughts {
                 self.side_name(side)
             )));
         }
-        let written_chain = own.moves.iter().find(|m| in_full(m, &written.points));
-        Err(MoveError::illegal(match written_chain {
-            Some(m) => format!(
+        Err(MoveError::illegal(match followed {
+            Some((m, _)) => format!(
                 "the capture must take the most pieces ({}): {text} takes {}, but {} takes {}",
                 self.words.maximum,
                 m.captured.len(),

@@ -204,11 +204,12 @@ impl Zamma {
         if mv.is_capture() {
             return bit(mv.to());
         }
-        let had_capture = self.rules.every_capture(pieces, side).moves;
-        had_capture
-            .iter()
-            .map(|c| if c.from == mv.from { mv.to() } else { c.from })
-            .fold(0, |set, p| set | bit(p))
+        let had_capture = self.rules.capturers(pieces, side);
+        if had_capture & bit(mv.from) != 0 {
+            had_capture & !bit(mv.from) | bit(mv.to())
+        } else {
+            had_capture
+        }
     }
 
     /// Every move the rules accept: with `huff`, faulty ones too.
