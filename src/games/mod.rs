@@ -15,6 +15,7 @@
 pub mod common;
 pub mod options;
 pub mod registry;
+pub mod toguz_kumalak;
 
 use std::fmt;
 
