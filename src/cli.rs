@@ -121,8 +121,11 @@ pub struct CheckArgs {
     #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
     pub format: CheckFormat,
     /// Print only the summary line (human format).
-    #[arg(short, long)]
+    #[arg(short, long, conflicts_with = "verbose")]
     pub quiet: bool,
+    /// Also print a line per game: its result, how it ended and the final position.
+    #[arg(short, long)]
+    pub verbose: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -225,4 +228,28 @@ pub fn run(cli: Cli) -> i32 {
             2
         }
     }
+}
+
+/// The man pages, generated from the definitions above: `tgn.1` and one page per
+/// subcommand (`tgn-check.1`…), as (file name, contents).
+pub fn man_pages() -> Vec<(String, Vec<u8>)> {
+    use clap::CommandFactory;
+    let command = Cli::command();
+    let mut pages = Vec::new();
+    let mut render = |name: String, command: clap::Command| {
+        let mut page = Vec::new();
+        clap_mangen::Man::new(command)
+            .render(&mut page)
+            .expect("writing to memory");
+        pages.push((format!("{name}.1"), page));
+    };
+    render("tgn".to_string(), command.clone());
+    for sub in command.get_subcommands() {
+        let name = format!("tgn-{}", sub.get_name());
+        render(
+            name.clone(),
+            sub.clone().name(name).version(env!("CARGO_PKG_VERSION")),
+        );
+    }
+    pages
 }

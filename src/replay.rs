@@ -492,9 +492,20 @@ impl<R: Rules> Driver<'_, R> {
             (None, Some(t)) => (t, record.tag_span("Result").unwrap_or(end_span)),
             (None, None) => return,
         };
-        if let Some(outcome) = self.rules.outcome(end)
-            && outcome.result != declared
-        {
+        let Some(outcome) = self.rules.outcome(end) else {
+            if let Err(why) = self.rules.judge_declared(end, declared) {
+                self.errors.push(Diagnostic {
+                    position: PositionView::of(self.rules, end),
+                    ..Diagnostic::new(
+                        ErrorCode::Result,
+                        format!("the declared result {declared} cannot stand: {why}"),
+                        span,
+                    )
+                });
+            }
+            return;
+        };
+        if outcome.result != declared {
             self.errors.push(Diagnostic {
                 position: PositionView::of(self.rules, end),
                 ..Diagnostic::new(

@@ -40,6 +40,10 @@ pub fn run(args: &CheckArgs) -> io::Result<RunStatus> {
             tally.invalid += 1;
         }
         match args.format {
+            CheckFormat::Human if args.verbose => {
+                writeln!(out, "{}", one_line(&item))?;
+                human(&mut out, &item)
+            }
             CheckFormat::Human if !args.quiet => human(&mut out, &item),
             CheckFormat::Human => Ok(()),
             CheckFormat::Json => writeln!(out, "{}", game_json(&item)),
@@ -84,6 +88,33 @@ pub fn game_json(item: &Item) -> serde_json::Value {
         "black": item.record.tag("Black"),
         "final_position": replay.end.as_ref().map(|s| s.position.clone()),
     })
+}
+
+/// `file game 3 (A v B): valid, 0-1 declared, decided on the board 0-1 (…), 92 plies, final …`
+fn one_line(item: &Item) -> String {
+    let replay = &item.replay;
+    let validity = if replay.is_valid() {
+        "valid"
+    } else {
+        "INVALID"
+    };
+    let declared = json::declared_result(&item.record);
+    let declared = declared.as_str().unwrap_or("no result");
+    let outcome = match &replay.outcome {
+        Some(o) => format!("decided on the board {} ({})", o.result, o.reason),
+        None => "not decided on the board".to_string(),
+    };
+    let end = replay
+        .end
+        .as_ref()
+        .map_or(String::new(), |s| format!(", final [{}]", s.position));
+    format!(
+        "{} game {}{}: {validity}, {declared} declared, {outcome}, {} plies{end}",
+        item.file,
+        item.index + 1,
+        game_label(item),
+        replay.plies
+    )
 }
 
 fn human(out: &mut impl Write, item: &Item) -> io::Result<()> {

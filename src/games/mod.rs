@@ -14,6 +14,7 @@
 
 pub mod common;
 pub mod options;
+pub mod playout;
 pub mod registry;
 pub mod toguz_kumalak;
 
@@ -267,5 +268,21 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn unfinished_turn(&self, position: &Self::Position) -> Option<String> {
         let _ = position;
         None
+    }
+
+    /// Judges a declared result when the position has not ended the game (resignation,
+    /// time, agreement, adjudication). Most games accept any such result; a game whose
+    /// rules say when a declared result is admissible (Zamma's adjudication by piece
+    /// count) checks it here. The sentence says why the result cannot stand.
+    ///
+    /// # Errors
+    /// A declared result the rules do not admit in this position.
+    fn judge_declared(
+        &self,
+        position: &Self::Position,
+        declared: GameResult,
+    ) -> Result<(), String> {
+        let _ = (position, declared);
+        Ok(())
     }
 }

@@ -14,6 +14,26 @@ pub trait Engine: Sync {
     fn games(&self) -> &'static [GameInfo];
     /// The options the engine reads from tags and `--option`.
     fn options(&self) -> &'static [OptionSpec];
+    /// A random game of `game` as record text (see [`super::playout`]).
+    ///
+    /// # Errors
+    /// A rule that broke a property during the game.
+    fn random_record(
+        &self,
+        game: &'static GameInfo,
+        seed: u64,
+        max_plies: usize,
+    ) -> Result<String, String>;
+    /// Plays a random game checking the notation and position round trips at every ply.
+    ///
+    /// # Errors
+    /// The first broken property.
+    fn check_random_game(
+        &self,
+        game: &'static GameInfo,
+        seed: u64,
+        max_plies: usize,
+    ) -> Result<(), String>;
     /// Replays a record of `game` (one of [`Engine::games`]).
     fn replay(&self, game: &'static GameInfo, record: &GameRecord, settings: &Settings) -> Replay;
 }
@@ -32,6 +52,24 @@ impl<R: Rules> Engine for EngineOf<R> {
 
     fn options(&self) -> &'static [OptionSpec] {
         R::OPTIONS
+    }
+
+    fn random_record(
+        &self,
+        game: &'static GameInfo,
+        seed: u64,
+        max_plies: usize,
+    ) -> Result<String, String> {
+        super::playout::random_record::<R>(game, seed, max_plies)
+    }
+
+    fn check_random_game(
+        &self,
+        game: &'static GameInfo,
+        seed: u64,
+        max_plies: usize,
+    ) -> Result<(), String> {
+        super::playout::random_game::<R>(game, seed, max_plies, true).map(|_| ())
     }
 
     fn replay(&self, game: &'static GameInfo, record: &GameRecord, settings: &Settings) -> Replay {
@@ -123,5 +161,41 @@ mod tests {
         sorted.sort();
         sorted.dedup();
         assert_eq!(sorted.len(), ids.len());
+    }
+}
+
+#[cfg(test)]
+mod playout_tests {
+    //! The shared random-playout property test, run over every registered game.
+    use super::*;
+
+    #[test]
+    fn every_game_round_trips_its_notation_in_random_games() {
+        for found in all_games() {
+            for seed in 0..20 {
+                if let Err(e) = found.engine.check_random_game(found.info, seed, 400) {
+                    panic!("seed {seed}: {e}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn random_records_replay_without_error() {
+        use crate::record::parser::{Origin, parse_games};
+        use crate::replay::{Settings, replay};
+        for found in all_games() {
+            for seed in 0..10 {
+                let text = found.engine.random_record(found.info, seed, 400).unwrap();
+                let record = parse_games(&text, Origin::default()).remove(0);
+                let replay = replay(&record, &Settings::default());
+                assert!(
+                    replay.is_valid(),
+                    "{}: {:?}\n{text}",
+                    found.info.id,
+                    replay.errors
+                );
+            }
+        }
     }
 }

@@ -1,0 +1,177 @@
+//! The binary as users run it: exit codes, inputs (files, directories, stdin), output
+//! formats. Game-specific behaviour is tested with the records in `records/`.
+
+use std::fs;
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn tgn() -> Command {
+    Command::cargo_bin("tgn").unwrap()
+}
+
+fn stdout(cmd: &mut Command) -> String {
+    String::from_utf8(cmd.output().unwrap().stdout).unwrap()
+}
+
+#[test]
+fn help_shows_examples_and_subcommands() {
+    let out = stdout(tgn().arg("--help"));
+    for word in [
+        "check",
+        "convert",
+        "annotate",
+        "diff",
+        "summarize",
+        "Examples:",
+    ] {
+        assert!(out.contains(word), "{word} missing from --help");
+    }
+    for sub in ["check", "convert", "annotate", "diff", "summarize", "games"] {
+        assert!(
+            stdout(tgn().args([sub, "--help"])).contains("Example"),
+            "{sub} --help"
+        );
+    }
+}
+
+#[test]
+fn usage_errors_and_missing_files_exit_2() {
+    tgn().arg("check").assert().code(2);
+    tgn().args(["convert", "x.pgn"]).assert().code(2); // --to is required
+    tgn()
+        .args(["check", "--encoding", "klingon", "x.pgn"])
+        .assert()
+        .code(2);
+    tgn()
+        .args(["check", "no/such/file.pgn"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("no/such/file.pgn"));
+}
+
+#[test]
+fn a_record_without_a_game_is_invalid_and_says_how_to_fix_it() {
+    tgn()
+        .args(["check", "-"])
+        .write_stdin("[Event \"x\"]\n\n1. 87 87 *\n")
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains("error[unknown-game]"))
+        .stdout(predicates::str::contains("--game"))
+        .stdout(predicates::str::contains("<stdin>:1:1"));
+}
+
+#[test]
+fn json_lines_have_the_documented_fields() {
+    let out = stdout(
+        tgn()
+            .args(["check", "--format", "json", "-"])
+            .write_stdin("[Game \"chess\"]\n1. e4 1-0\n\n[Event \"y\"]\n1. a *\n"),
+    );
+    let games: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 2);
+    for (i, game) in games.iter().enumerate() {
+        for field in [
+            "file", "index", "game", "valid", "plies", "errors", "result", "outcome",
+        ] {
+            assert!(game.get(field).is_some(), "{field} missing");
+        }
+        assert_eq!(game["index"], i);
+        assert_eq!(game["valid"], false);
+        let error = &game["errors"][0];
+        for field in ["code", "line", "column", "ply", "message"] {
+            assert!(error.get(field).is_some(), "{field} missing");
+        }
+    }
+    assert_eq!(games[0]["result"], "1-0");
+    assert_eq!(games[1]["errors"][0]["line"], 4);
+}
+
+#[test]
+fn github_format_writes_annotations() {
+    tgn()
+        .args(["check", "--format", "github", "-"])
+        .write_stdin("[Game \"chess\"]\n1. e4 *\n")
+        .assert()
+        .code(1)
+        .stdout(predicates::str::starts_with(
+            "::error file=<stdin>,line=1,col=1,title=tgn unknown-game::",
+        ));
+}
+
+#[test]
+fn text_that_is_not_utf8_names_the_byte_offset() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cp1251.pgn");
+    fs::write(
+        &path,
+        b"[White \"\xc0\xe1\xe0\xe9\"]\n[Game \"x\"]\n1. a *\n",
+    )
+    .unwrap();
+    tgn()
+        .args(["check", path.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains("not UTF-8 at byte offset 8"));
+    let out = stdout(
+        tgn()
+            .args(["convert", "--to", "jsonl", "--encoding", "windows-1251"])
+            .arg(&path),
+    );
+    let game: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(game["tags"]["White"], "Абай");
+}
+
+#[test]
+fn directories_are_walked_for_record_files_only() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("sub")).unwrap();
+    fs::write(dir.path().join("a.pgn"), "[Game \"x\"]\n1. a *\n").unwrap();
+    fs::write(dir.path().join("sub/b.pdn"), "[Game \"x\"]\n1. a *\n").unwrap();
+    fs::write(dir.path().join("notes.txt"), "not a record").unwrap();
+    tgn()
+        .args(["check", "-q"])
+        .arg(dir.path())
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains("checked 2 games in 2 files"));
+}
+
+#[test]
+fn convert_round_trips_tags_comments_nags_and_variations() {
+    let text = "[Event \"Cup\"]\n[Odd \"kept\"]\n\n{intro} 1. a $1 {c} (1. b {alt}) 1... d ; line\n1-0 {zero}\n";
+    let json = stdout(
+        tgn()
+            .args(["convert", "--to", "json", "-"])
+            .write_stdin(text),
+    );
+    let back = stdout(
+        tgn()
+            .args(["convert", "--from", "json", "--to", "pgn", "-"])
+            .write_stdin(json),
+    );
+    for part in [
+        "[Odd \"kept\"]",
+        "{intro}",
+        "$1",
+        "{c}",
+        "(1. b {alt})",
+        "{line}",
+        "1-0",
+        "{zero}",
+    ] {
+        assert!(back.contains(part), "{part} lost:\n{back}");
+    }
+}
+
+#[test]
+fn games_lists_every_registered_game() {
+    let out = stdout(tgn().arg("games"));
+    for found in tgn::games::registry::all_games() {
+        assert!(out.contains(found.info.id));
+    }
+}

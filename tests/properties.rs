@@ -1,0 +1,88 @@
+//! Property tests: no input makes tgn panic, and text → record → text keeps the record.
+
+use proptest::prelude::*;
+use tgn::games::registry::all_games;
+use tgn::record::parser::{Origin, parse_games};
+use tgn::record::writer::write_game;
+use tgn::record::{GameRecord, Span};
+use tgn::replay::{Detail, Settings, replay};
+
+/// Characters that matter to record syntax and to the games' notations.
+fn movetext_char() -> impl Strategy<Value = char> {
+    prop_oneof![
+        4 => prop::sample::select(
+            "0123456789abcdefghiXxх-:()*{}[];$!?./ \n\t\"\\%".chars().collect::<Vec<_>>()
+        ),
+        1 => any::<char>(),
+    ]
+}
+
+fn movetext() -> impl Strategy<Value = String> {
+    prop::collection::vec(movetext_char(), 0..300).prop_map(|c| c.into_iter().collect())
+}
+
+fn full() -> Settings {
+    Settings {
+        detail: Detail::Full,
+        ..Settings::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn arbitrary_text_never_panics_the_parser_or_any_game(text in movetext()) {
+        for game in parse_games(&text, Origin::default()) {
+            let _ = replay(&game, &full());
+        }
+        for found in all_games() {
+            let tagged = format!("[Game \"{}\"]\n{text}", found.info.id);
+            for game in parse_games(&tagged, Origin::default()) {
+                let _ = replay(&game, &full());
+            }
+        }
+    }
+
+    #[test]
+    fn tokens_of_random_games_mutated_never_panic(seed in 0u64..1000, cut in 0usize..200, junk in movetext()) {
+        for found in all_games() {
+            let text = found.engine.random_record(found.info, seed, 200).unwrap();
+            let cut = text.char_indices().nth(cut).map_or(text.len(), |(i, _)| i);
+            let mutated = format!("{}{junk}", &text[..cut]);
+            for game in parse_games(&mutated, Origin::default()) {
+                let _ = replay(&game, &full());
+            }
+        }
+    }
+
+    #[test]
+    fn writing_a_record_and_reading_it_back_keeps_it(text in movetext()) {
+        for game in parse_games(&text, Origin::default()) {
+            if !game.errors.is_empty() {
+                continue;
+            }
+            let written = write_game(&game);
+            let back = parse_games(&written, Origin::default());
+            prop_assert_eq!(back.len(), 1, "{}", written);
+            prop_assert_eq!(strip(back[0].clone()), strip(game), "{}", written);
+        }
+    }
+}
+
+/// The record without positions, which writing changes by design.
+fn strip(mut game: GameRecord) -> String {
+    game.span = Span::default();
+    game.source = Default::default();
+    let text = format!("{game:?}");
+    // Spans are the only numbers after `span:`; blank them out.
+    let mut out = String::new();
+    let mut rest = text.as_str();
+    while let Some(i) = rest.find("Span {") {
+        out.push_str(&rest[..i]);
+        let end = rest[i..].find('}').map_or(rest.len(), |e| i + e + 1);
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}

@@ -1,0 +1,105 @@
+//! Every record shipped in `records/` is checked here.
+//!
+//! - Records outside `records/invalid/` must be valid.
+//! - Each game in `records/invalid/` says what must be wrong with it in three tags:
+//!   `[ExpectError "<code>"]` (an error code of `tgn check --format json`),
+//!   `[ExpectAt "<line>:<column>"]` and `[ExpectMessage "<part of the message>"]`;
+//!   `check` must report exactly that error there.
+
+use std::fs::File;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+
+use tgn::record::{Encoding, Reader};
+use tgn::replay::{Settings, replay};
+
+fn record_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+        .map(|e| e.into_path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("records")
+}
+
+#[test]
+fn sample_records_are_valid() {
+    let mut problems = Vec::new();
+    let mut games = 0;
+    for path in record_files(&root()) {
+        if path.components().any(|c| c.as_os_str() == "invalid") {
+            continue;
+        }
+        let reader = Reader::new(BufReader::new(File::open(&path).unwrap()), Encoding::Utf8);
+        for (index, record) in reader.enumerate() {
+            let record = record.unwrap();
+            games += 1;
+            let replay = replay(&record, &Settings::default());
+            for e in &replay.errors {
+                problems.push(format!(
+                    "{}:{}:{} (game {}): {} {}",
+                    path.display(),
+                    e.span.line,
+                    e.span.column,
+                    index + 1,
+                    e.code,
+                    e.message
+                ));
+            }
+        }
+    }
+    assert!(games > 0, "no sample records found");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn invalid_records_fail_as_they_say() {
+    let mut problems = Vec::new();
+    let mut games = 0;
+    for path in record_files(&root().join("invalid")) {
+        let reader = Reader::new(BufReader::new(File::open(&path).unwrap()), Encoding::Utf8);
+        for (index, record) in reader.enumerate() {
+            let record = record.unwrap();
+            games += 1;
+            let here = format!("{} game {}", path.display(), index + 1);
+            let (Some(code), Some(at), Some(message)) = (
+                record.tag("ExpectError"),
+                record.tag("ExpectAt"),
+                record.tag("ExpectMessage"),
+            ) else {
+                problems.push(format!("{here}: lacks ExpectError/ExpectAt/ExpectMessage"));
+                continue;
+            };
+            let replay = replay(&record, &Settings::default());
+            let found = replay.errors.iter().any(|e| {
+                e.code.as_str() == code
+                    && format!("{}:{}", e.span.line, e.span.column) == at
+                    && e.message.contains(message)
+            });
+            if !found {
+                let actual: Vec<String> = replay
+                    .errors
+                    .iter()
+                    .map(|e| {
+                        format!(
+                            "{} at {}:{}: {}",
+                            e.code, e.span.line, e.span.column, e.message
+                        )
+                    })
+                    .collect();
+                problems.push(format!(
+                    "{here}: expected {code} at {at} containing {message:?}, got {actual:?}"
+                ));
+            }
+        }
+    }
+    assert!(games > 0, "no invalid records found");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
