@@ -119,8 +119,15 @@ pub fn write_token(pit: u8, landing: u8, tuzdyk: bool, kazan: Option<u8>) -> Str
         text.push('X');
     }
     if let Some(k) = kazan {
+        // Digits by hand: this runs once per replayed move, and `fmt` is slow here.
         text.push('(');
-        text.push_str(&k.to_string());
+        if k >= 100 {
+            text.push(char::from(b'0' + k / 100));
+        }
+        if k >= 10 {
+            text.push(char::from(b'0' + k / 10 % 10));
+        }
+        text.push(char::from(b'0' + k % 10));
         text.push(')');
     }
     text

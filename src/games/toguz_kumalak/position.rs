@@ -118,7 +118,8 @@ pub enum Refusal {
 pub enum Event {
     /// R5: the last stone landed in the mover's own row.
     OwnSide,
-    /// R5: the last stone landed in a tuzdyk (and went to its owner's kazan, R4).
+    /// R5: the last stone landed in a tuzdyk, in either row (and went to its
+    /// owner's kazan, R4).
     IntoTuzdyk,
     /// The landing pit in the opponent's row holds an odd number other than an
     /// accepted 3: nothing happens.
@@ -367,11 +368,12 @@ impl Position {
     /// mover.
     fn landing_event(&self, landing: Pit, count: u8) -> Event {
         let mover = self.to_move;
-        if landing.side() == mover {
-            return Event::OwnSide;
-        }
+        // A tuzdyk may lie in either row (the mover's own row holds the opponent's).
         if self.tuzdyk_owner(landing).is_some() {
             return Event::IntoTuzdyk;
+        }
+        if landing.side() == mover {
+            return Event::OwnSide;
         }
         if count.is_multiple_of(2) {
             return Event::Capture { stones: count };

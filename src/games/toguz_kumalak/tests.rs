@@ -164,6 +164,22 @@ fn r5_landing_in_a_tuzdyk_is_no_event() {
 }
 
 #[test]
+fn r5_landing_in_the_opponents_tuzdyk_in_ones_own_row() {
+    // S owns N3; N1's 3 stones go N1, N2, N3: the last one is S's (R4).
+    let p = pos("S:1,10,1,3,12,12,12,3,1/N:3,13,0,11,11,11,11,11,1/K:13,22/T:3,-/M:N");
+    let after = play(p, &["13"]);
+    assert_eq!(after.kazans(), [14, 22]);
+    assert_eq!(
+        describe(&p, "13"),
+        "N sows 3 from N1, lands in N3, a tuzdyk (R5); 1 stone into S's tuzdyk (R4); kazans 14:22"
+    );
+    assert_eq!(
+        error(&p, "13X").to_string(),
+        "wrong mark: the move makes no tuzdyk: the last stone lands in the tuzdyk N3 (R5)"
+    );
+}
+
+#[test]
 fn r6_even_capture() {
     let after = play(Position::start(), &["98(10)"]);
     assert_eq!(after.row(Side::North)[7], 0);
@@ -570,6 +586,20 @@ fn kazan_mark_is_before_the_r11_collection() {
 }
 
 // ---- position string ----
+
+#[test]
+fn write_token_writes_every_kazan_count() {
+    assert_eq!(notation::write_token(9, 8, false, Some(10)), "98(10)");
+    assert_eq!(notation::write_token(6, 8, true, None), "68X");
+    for k in [0u8, 7, 10, 99, 100, 162] {
+        let text = notation::write_token(1, 2, false, Some(k));
+        assert_eq!(text, format!("12({k})"));
+        assert_eq!(
+            rules().parse_token(&text).unwrap().kazan,
+            Some(u32::from(k))
+        );
+    }
+}
 
 #[test]
 fn position_string_round_trips() {
