@@ -37,7 +37,7 @@
 //! the same. Only the picture changes: [`Rules::draw`] mirrors the rows.
 //!
 //! The position is a small `Copy` struct and a sowing is a few array operations
-//! (whole laps added at once); nothing in `resolve` or `play` allocates.
+//! (whole laps added at once); `play` and a successful `resolve` never allocate.
 
 mod display;
 mod notation;

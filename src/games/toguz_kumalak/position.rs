@@ -193,8 +193,14 @@ impl Position {
         tuzdyks: [Option<u8>; 2],
         to_move: Side,
     ) -> Result<Position, PositionError> {
-        let total: u32 = rows.iter().flatten().chain(kazans.iter()).sum();
-        if total != TOTAL_STONES {
+        // In u64: twenty u32 counts from a hostile string cannot overflow it.
+        let total: u64 = rows
+            .iter()
+            .flatten()
+            .chain(kazans.iter())
+            .map(|&c| u64::from(c))
+            .sum();
+        if total != u64::from(TOTAL_STONES) {
             return Err(PositionError(format!(
                 "the pits and kazans hold {total} stones, not {TOTAL_STONES}"
             )));

@@ -662,6 +662,10 @@ fn position_string_errors() {
             "cannot read the K: section",
         ),
         ("", "expected the S: section"),
+        (
+            "S:4294967295,4294967295,4294967295,0,0,0,0,0,0/N:0,0,0,0,0,0,0,0,0/K:0,0/T:-,-/M:S",
+            "12884901885 stones, not 162",
+        ),
     ];
     for (text, expected) in cases {
         let e = r.parse_position(text).expect_err(text);
