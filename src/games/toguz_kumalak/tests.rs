@@ -832,6 +832,19 @@ fn random_playouts_round_trip_and_keep_162_stones() {
     assert!(ended[0] > 0 && ended[1] > 0, "{ended:?}");
 }
 
+#[test]
+fn shared_random_game_check_passes() {
+    use crate::games::playout::random_game;
+    for seed in 0..50 {
+        let game = random_game::<ToguzKumalak>(&ToguzKumalak::GAMES[0], seed, 1000, true)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_ne!(
+            game.result, "*",
+            "seed {seed}: every game ends within 1000 plies"
+        );
+    }
+}
+
 // ---- the real games ----
 
 /// Replays PlayOK's 1,199 games (shared/data/toguz) through the record parser, the
