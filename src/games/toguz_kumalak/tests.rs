@@ -72,10 +72,9 @@ fn start_position_is_section_2() {
 
 #[test]
 fn r1_empty_pit_is_illegal() {
-    let p = play(Position::start(), &["1", "1"]);
-    // S1 holds 1 after S's opening 1 and N's 1 (N1 sows N1..N9); S plays it, then
-    // N plays N1 (1 stone), and S1 is empty.
-    let p = play(p, &["1", "1"]);
+    // S1 keeps one stone after S's opening 1 (R2); S later plays that single stone
+    // on, and S1 is empty.
+    let p = play(Position::start(), &["1", "1", "1", "1"]);
     assert_eq!(p.row(Side::South)[0], 0);
     assert_eq!(
         error(&p, "1").to_string(),
