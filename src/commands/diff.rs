@@ -187,7 +187,7 @@ fn move_changes(a: &Item, b: &Item, moves_a: &[String], moves_b: &[String]) -> S
         moves
             .iter()
             .enumerate()
-            .map(|(i, m)| format!("{:>4}. {m}\n", i + 1))
+            .map(|(i, m)| format!("ply {:>3}: {m}\n", i + 1))
             .collect()
     };
     let (la, lb) = (lines(moves_a), lines(moves_b));
@@ -220,6 +220,12 @@ fn move_changes(a: &Item, b: &Item, moves_a: &[String], moves_b: &[String]) -> S
                 item.file,
                 indent(&board)
             );
+        } else if let Some(error) = failure_at(item, first) {
+            text += &format!(
+                "ply {} in {} cannot be played: {error}\n",
+                first + 1,
+                item.file
+            );
         }
     }
     text
@@ -239,6 +245,13 @@ fn position_before(item: &Item, ply: usize) -> Option<String> {
 fn position_after(line: &Line, index: usize) -> Option<String> {
     match &line.nodes.get(index)?.status {
         Status::Played(p) => p.detail.as_ref().map(|d| d.board.clone()),
+        _ => None,
+    }
+}
+
+fn failure_at(item: &Item, index: usize) -> Option<&str> {
+    match &item.replay.main.nodes.get(index)?.status {
+        Status::Failed(e) => Some(item.replay.errors[*e].message.as_str()),
         _ => None,
     }
 }
