@@ -205,6 +205,7 @@ fn annotate_writes_canonical_moves_and_keeps_the_moves_after_a_bad_one() {
             .args(["annotate", "--game", "toguz-kumalak", "-"])
             .write_stdin("1. 98(10) 11(10) 2. 99 {bad} 13 3. 45 *"),
     );
+    let out = out.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         out.contains("99 {error: illegal move: pit S9 is empty (R1)} {bad}"),
         "{out}"
