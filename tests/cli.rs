@@ -207,7 +207,7 @@ fn annotate_writes_canonical_moves_and_keeps_the_moves_after_a_bad_one() {
     );
     let out = out.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        out.contains("99 {error: illegal move: pit S9 is empty (R1)} {bad}"),
+        out.contains("99 {error: wrong mark: the last stone lands in N1, not N9} {bad}"),
         "{out}"
     );
     assert!(out.contains("{not replayed: 13 3. 45}"), "{out}");
