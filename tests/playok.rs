@@ -32,11 +32,18 @@ fn playok_archive_is_accepted_and_every_kazan_mark_agrees() {
         let replay = replay(&record, &settings);
         decided += usize::from(replay.outcome.is_some());
         for e in &replay.errors {
-            problems.push(format!("game {games} {}:{}: {}", e.span.line, e.span.column, e.message));
+            problems.push(format!(
+                "game {games} {}:{}: {}",
+                e.span.line, e.span.column, e.message
+            ));
         }
         for (node, replayed) in record.moves.iter().zip(&replay.main.nodes) {
-            let Some(mark) = kazan_mark(&node.text) else { continue };
-            let Status::Played(played) = &replayed.status else { continue };
+            let Some(mark) = kazan_mark(&node.text) else {
+                continue;
+            };
+            let Status::Played(played) = &replayed.status else {
+                continue;
+            };
             let state = &played.detail.as_ref().unwrap().state;
             let side = match played.mover {
                 Player::First => 0,

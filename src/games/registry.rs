@@ -79,7 +79,7 @@ impl<R: Rules> Engine for EngineOf<R> {
 
 /// Every engine tgn knows. Adding a game means adding it here and nowhere else
 /// outside its own folder.
-pub static ENGINES: &[&dyn Engine] = &[];
+pub static ENGINES: &[&dyn Engine] = &[&EngineOf::<super::mill::Mill>::NEW];
 
 /// A game found by name: which engine plays it, and which of its games it is.
 #[derive(Clone, Copy)]
