@@ -24,12 +24,12 @@ pub mod rules;
 #[cfg(test)]
 mod tests;
 
-use super::{GameInfo, GameResult, MoveError, NotationError, OptionSpec, Outcome, Player};
+use super::{GameInfo, MoveError, NotationError, OptionSpec, Outcome, Player};
 use super::{Rules, Setup, SetupError};
 use geometry::MillBoard;
 pub use notation::Token;
 pub use position::Position;
-pub use rules::{Action, Move};
+pub use rules::{Action, End, Move};
 
 /// The id of Morabaraba.
 pub const MORABARABA: &str = "morabaraba";
@@ -75,7 +75,8 @@ pub struct Mill {
 }
 
 impl Mill {
-    /// The engine configured for a game with its defaults and no options.
+    /// The engine for one configuration (what [`Rules::configure`] builds from a
+    /// record's options).
     pub fn new(config: Config) -> Mill {
         Mill { config }
     }
@@ -230,62 +231,5 @@ impl Rules for Mill {
                 position::label(me.opponent())
             )
         })
-    }
-}
-
-/// How a game ended (R9–R11, §4.6), for the outcome and for `describe`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum End {
-    /// R9: the player is down to this many pieces (board + hand).
-    Reduced(Player, u32),
-    /// R10: the player to move has no legal move.
-    Blocked(Player),
-    /// R11: all 24 placed, none removed.
-    FullBoard,
-    /// §4.6 with `ten-move-draw`.
-    TenMoves,
-}
-
-impl End {
-    pub fn result(self) -> GameResult {
-        match self {
-            End::Reduced(loser, _) | End::Blocked(loser) => GameResult::win_for(loser.opponent()),
-            End::FullBoard | End::TenMoves => GameResult::Draw,
-        }
-    }
-
-    /// What happened, without the rule: `B has 2 pieces`.
-    fn what(self) -> String {
-        match self {
-            End::Reduced(p, n) => format!("{} has {n} pieces", position::label(p)),
-            End::Blocked(p) => format!("{} cannot move", position::label(p)),
-            End::FullBoard => "the board is full with no piece removed".to_string(),
-            End::TenMoves => {
-                "ten moves each without a removal while a player has three pieces".to_string()
-            }
-        }
-    }
-
-    fn rule(self) -> &'static str {
-        match self {
-            End::Reduced(..) => "R9",
-            End::Blocked(_) => "R10",
-            End::FullBoard => "R11",
-            End::TenMoves => "ten-move-draw",
-        }
-    }
-
-    pub fn outcome(self) -> Outcome {
-        Outcome::new(self.result(), format!("{} ({})", self.what(), self.rule()))
-    }
-
-    /// `B has 2 pieces: W wins (R9)`.
-    pub fn sentence(self) -> String {
-        let verdict = match self.result() {
-            GameResult::FirstWins => "W wins",
-            GameResult::SecondWins => "B wins",
-            GameResult::Draw => "drawn",
-        };
-        format!("{}: {verdict} ({})", self.what(), self.rule())
     }
 }

@@ -5,8 +5,8 @@
 use super::geometry::{Spot, spots};
 use super::notation::Token;
 use super::position::{LastMove, Position, label};
-use super::{End, Mill, NoReturn};
-use crate::games::{MoveError, Player};
+use super::{Mill, NoReturn};
+use crate::games::{GameResult, MoveError, Outcome, Player};
 
 /// §4.6: the ten-move draw comes after ten turns of each player, 20 plies.
 pub const TEN_MOVES: u8 = 20;
@@ -458,5 +458,62 @@ impl Mill {
             text.push_str(&format!("; {}", end.sentence()));
         }
         text
+    }
+}
+
+/// How a game ended (R9–R11, §4.6), for the outcome and for `describe`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// R9: the player is down to this many pieces (board + hand).
+    Reduced(Player, u32),
+    /// R10: the player to move has no legal move.
+    Blocked(Player),
+    /// R11: all 24 placed, none removed.
+    FullBoard,
+    /// §4.6 with `ten-move-draw`.
+    TenMoves,
+}
+
+impl End {
+    pub fn result(self) -> GameResult {
+        match self {
+            End::Reduced(loser, _) | End::Blocked(loser) => GameResult::win_for(loser.opponent()),
+            End::FullBoard | End::TenMoves => GameResult::Draw,
+        }
+    }
+
+    /// What happened, without the rule: `B has 2 pieces`.
+    fn what(self) -> String {
+        match self {
+            End::Reduced(p, n) => format!("{} has {n} pieces", label(p)),
+            End::Blocked(p) => format!("{} cannot move", label(p)),
+            End::FullBoard => "the board is full with no piece removed".to_string(),
+            End::TenMoves => {
+                "ten moves each without a removal while a player has three pieces".to_string()
+            }
+        }
+    }
+
+    fn rule(self) -> &'static str {
+        match self {
+            End::Reduced(..) => "R9",
+            End::Blocked(_) => "R10",
+            End::FullBoard => "R11",
+            End::TenMoves => "ten-move-draw",
+        }
+    }
+
+    pub fn outcome(self) -> Outcome {
+        Outcome::new(self.result(), format!("{} ({})", self.what(), self.rule()))
+    }
+
+    /// `B has 2 pieces: W wins (R9)`.
+    pub fn sentence(self) -> String {
+        let verdict = match self.result() {
+            GameResult::FirstWins => "W wins",
+            GameResult::SecondWins => "B wins",
+            GameResult::Draw => "drawn",
+        };
+        format!("{}: {verdict} ({})", self.what(), self.rule())
     }
 }

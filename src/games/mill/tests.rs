@@ -882,3 +882,72 @@ fn removals_as_their_own_tokens_give_the_same_games() {
         }
     }
 }
+
+/// The sample records cover what the issue asks for: placement mills, flying, the
+/// return rule, a blocked loss, the full-board draw, both removal styles, numeric
+/// notation. Each game's ending on the board is checked here (the records harness
+/// checks that they are valid).
+#[test]
+fn sample_records_end_as_their_comments_say() {
+    use crate::record::parser::{Origin, parse_games};
+    use crate::replay::{Settings, replay};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("records");
+    let expected: &[(&str, &[Option<&str>])] = &[
+        (
+            "morabaraba/club-championship.pgn",
+            &[
+                Some("W has 2 pieces (R9)"),
+                Some("W cannot move (R10)"),
+                Some("W has 2 pieces (R9)"),
+            ],
+        ),
+        (
+            "morabaraba/sanmill-export.pgn",
+            &[Some("B has 2 pieces (R9)")],
+        ),
+        (
+            "morabaraba/full-board-draws.pgn",
+            &[Some("the board is full with no piece removed (R11)"); 2],
+        ),
+        (
+            "morabaraba/worked-examples.pgn",
+            &[
+                None,
+                None,
+                None,
+                Some("B has 2 pieces (R9)"),
+                Some("B cannot move (R10)"),
+                Some(
+                    "ten moves each without a removal while a player has three pieces (ten-move-draw)",
+                ),
+            ],
+        ),
+        (
+            "nine-mens-morris/club-games.pgn",
+            &[Some("B has 2 pieces (R9)"); 2],
+        ),
+        (
+            "nine-mens-morris/playok-numeric.pgn",
+            &[Some("W cannot move (R10)"), Some("W has 2 pieces (R9)")],
+        ),
+        (
+            "nine-mens-morris/sanmill-export.pgn",
+            &[Some("B has 2 pieces (R9)")],
+        ),
+        ("nine-mens-morris/worked-examples.pgn", &[None]),
+    ];
+    for (file, endings) in expected {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let games = parse_games(&text, Origin::default());
+        assert_eq!(games.len(), endings.len(), "{file}");
+        for (game, ending) in games.iter().zip(endings.iter()) {
+            let replay = replay(game, &Settings::default());
+            assert!(replay.is_valid(), "{file}: {:?}", replay.errors);
+            let reason = replay.outcome.map(|o| o.reason);
+            assert_eq!(reason.as_deref(), *ending, "{file}");
+        }
+    }
+    let sanmill = std::fs::read_to_string(root.join("morabaraba/sanmill-export.pgn")).unwrap();
+    assert!(sanmill.contains("\r\n") && sanmill.contains(" xd3"));
+    assert!(sanmill.contains("[Variant \"Morabaraba\"]") && !sanmill.contains("[Game"));
+}
