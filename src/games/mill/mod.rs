@@ -13,7 +13,7 @@
 //!
 //! A turn that forms a mill may be written as one token (`d1-d2xe4`) or as two (`d1-d2`
 //! then `xe4`, as Sanmill writes it). Between the two the position remembers that a
-//! removal is owed ([`Position::pending`]); any other token is then "no removal after
+//! removal is owed (the position's `pending` point); any other token is then "no removal after
 //! the mill …", and a record that stops there is unfinished.
 
 pub mod geometry;
@@ -79,10 +79,6 @@ impl Mill {
     /// record's options).
     pub fn new(config: Config) -> Mill {
         Mill { config }
-    }
-
-    pub fn config(&self) -> &Config {
-        &self.config
     }
 }
 

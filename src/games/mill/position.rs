@@ -42,17 +42,17 @@ pub struct LastMove {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     /// Bitboards of each player's pieces, by [`Player::index`].
-    pub men: [u32; 2],
+    pub(super) men: [u32; 2],
     /// Pieces still in hand.
-    pub hand: [u8; 2],
-    pub to_move: Player,
+    pub(super) hand: [u8; 2],
+    pub(super) to_move: Player,
     /// Each side's last move if it was a move or flight (R8); `None` after a placement
     /// and always with `no-return=off`.
-    pub last: [Option<LastMove>; 2],
+    pub(super) last: [Option<LastMove>; 2],
     /// The side to move formed a mill with the piece on this point and owes a removal.
-    pub pending: Option<Spot>,
+    pub(super) pending: Option<Spot>,
     /// Turns without a removal while a player has three pieces (with `ten-move-draw`).
-    pub quiet: u8,
+    pub(super) quiet: u8,
 }
 
 /// `W` for the first player, `B` for the second.

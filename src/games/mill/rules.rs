@@ -33,7 +33,7 @@ impl Action {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Move {
     /// A placement or move, with its removal when the same token wrote it. A turn that
-    /// forms a mill without a removal leaves the removal owed ([`Position::pending`]).
+    /// forms a mill without a removal leaves the removal owed (the position's `pending`).
     Turn {
         action: Action,
         removal: Option<Spot>,
@@ -209,9 +209,10 @@ impl Mill {
                         "nothing to remove: no mill was just formed (R5)",
                     ));
                 }
-                let victim =
-                    Self::single_removal(removals)?.expect("a removal token names a point");
-                self.check_removal(position, victim).map(Move::Removal)
+                match Self::single_removal(removals)? {
+                    Some(victim) => self.check_removal(position, victim).map(Move::Removal),
+                    None => Err(MoveError::illegal("a removal must name a point (R6)")),
+                }
             }
         }
     }
