@@ -17,6 +17,7 @@ pub mod mill;
 pub mod options;
 pub mod playout;
 pub mod registry;
+pub mod toguz_kumalak;
 
 use std::fmt;
 
