@@ -114,9 +114,8 @@ impl Rules for Mill {
         OptionSpec {
             name: "no-return",
             values: &["all", "mill", "off"],
-            help: "R8, a piece may not go straight back: all (Morabaraba's default), mill \
-                   (MSSA: only a return re-forming a mill after a move that formed one), \
-                   off (Nine Men's Morris' default)",
+            help: "R8: all (Morabaraba's default), mill (MSSA: no return into a mill \
+                   right after a move that made one), off (Nine Men's Morris' default)",
         },
         OptionSpec {
             name: "ten-move-draw",
@@ -127,8 +126,7 @@ impl Rules for Mill {
         OptionSpec {
             name: "notation",
             values: &["algebraic", "numeric"],
-            help: "how moves are written out: algebraic d1-d2xe4 or numeric 23-20x13 \
-                   (both are always read)",
+            help: "how moves are written: d1-d2xe4 or 23-20x13 (both are always read)",
         },
     ];
 
