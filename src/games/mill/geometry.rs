@@ -172,6 +172,14 @@ impl MillBoard {
         self.spot_of.get(p.index()).copied().flatten()
     }
 
+    /// A point by name (`d2`) or by number in the numeric notation (`20`).
+    pub fn parse_point(&self, text: &str) -> Option<Spot> {
+        match text.parse::<u32>() {
+            Ok(n) => self.from_number(n),
+            Err(_) => self.parse_name(text),
+        }
+    }
+
     /// The point numbered `n` (1–24) in the numeric notation.
     pub fn from_number(&self, n: u32) -> Option<Spot> {
         let index = usize::try_from(n).ok()?.checked_sub(1)?;

@@ -104,12 +104,7 @@ pub fn parse(board: &MillBoard, text: &str) -> Result<Token, NotationError> {
         ));
     }
     let spot = |t: &str| {
-        let found = match t.parse::<u32>() {
-            Ok(n) => board.from_number(n),
-            Err(_) if numeric(&t) => None,
-            Err(_) => board.parse_name(t),
-        };
-        found.ok_or_else(|| {
+        board.parse_point(t).ok_or_else(|| {
             NotationError::expected(format!(
                 "a point of the board, a1-g7 or 1-24 (\"{t}\" is not one)"
             ))

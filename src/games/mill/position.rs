@@ -374,12 +374,10 @@ fn points(config: &Config, list: &str, side: &str) -> Result<u32, String> {
 
 /// A point by name (`d2`) or number (`20`).
 fn point(config: &Config, text: &str) -> Result<Spot, String> {
-    let board = config.board;
-    let found = match text.parse::<u32>() {
-        Ok(n) => board.from_number(n),
-        Err(_) => board.parse_name(text),
-    };
-    found.ok_or_else(|| format!("\"{text}\" is not a point of the board"))
+    config
+        .board
+        .parse_point(text)
+        .ok_or_else(|| format!("\"{text}\" is not a point of the board"))
 }
 
 /// `last=W:d1-d2,B:c5-c4*`.
