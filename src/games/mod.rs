@@ -13,6 +13,7 @@
 //! through [`registry`] and the object-safe [`Engine`](registry::Engine).
 
 pub mod common;
+pub mod mill;
 pub mod options;
 pub mod playout;
 pub mod registry;

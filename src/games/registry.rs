@@ -79,7 +79,10 @@ impl<R: Rules> Engine for EngineOf<R> {
 
 /// Every engine tgn knows. Adding a game means adding it here and nowhere else
 /// outside its own folder.
-pub static ENGINES: &[&dyn Engine] = &[&EngineOf::<super::toguz_kumalak::ToguzKumalak>::NEW];
+pub static ENGINES: &[&dyn Engine] = &[
+    &EngineOf::<super::toguz_kumalak::ToguzKumalak>::NEW,
+    &EngineOf::<super::mill::Mill>::NEW,
+];
 
 /// A game found by name: which engine plays it, and which of its games it is.
 #[derive(Clone, Copy)]
