@@ -33,13 +33,7 @@ pub fn run(args: &AnnotateArgs) -> io::Result<RunStatus> {
         write!(out, "{}", write_game(&annotate(&item, args.positions)))
     })?;
     out.flush()?;
-    Ok(if io_errors > 0 {
-        RunStatus::Trouble
-    } else if invalid > 0 {
-        RunStatus::Findings
-    } else {
-        RunStatus::Clean
-    })
+    Ok(RunStatus::of(io_errors, invalid))
 }
 
 /// The annotated record of one game.
