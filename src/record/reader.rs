@@ -10,6 +10,7 @@
 //! the byte offset; the line is still read, with U+FFFD for the bad bytes, so one bad
 //! byte spoils one game, not the file.
 
+use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
@@ -106,7 +107,9 @@ impl<R: BufRead> Reader<R> {
                 self.flush();
                 break;
             }
-            let mut bytes = &self.raw[..];
+            // Take the buffer out of `self` so the decoded line may borrow it.
+            let raw = std::mem::take(&mut self.raw);
+            let mut bytes = &raw[..];
             let mut skipped = 0;
             if self.line == 1 && self.offset == 0 && bytes.starts_with(b"\xEF\xBB\xBF") {
                 bytes = &bytes[3..];
@@ -131,15 +134,17 @@ impl<R: BufRead> Reader<R> {
                     text
                 }
             };
-            self.take_line(text, skipped, read);
+            self.take_line(&text, skipped, read);
+            drop(text);
+            self.raw = raw;
         }
         Ok(())
     }
 
     /// Adds a decoded line; `skipped` bytes (a byte-order mark) preceded it and the line
     /// took `raw_len` bytes of input.
-    fn take_line(&mut self, text: String, skipped: usize, raw_len: usize) {
-        let scan = scan_line(&text, self.in_comment);
+    fn take_line(&mut self, text: &str, skipped: usize, raw_len: usize) {
+        let scan = scan_line(text, self.in_comment);
         let starts_game =
             (scan.is_tag && self.chunk_has_moves) || (scan.has_moves && self.chunk_ended);
         if starts_game {
@@ -151,7 +156,7 @@ impl<R: BufRead> Reader<R> {
                 offset: self.offset + skipped,
             };
         }
-        self.chunk.push_str(&text);
+        self.chunk.push_str(text);
         self.in_comment = scan.ends_in_comment;
         self.chunk_has_moves |= scan.has_moves;
         if scan.has_moves {
@@ -227,26 +232,34 @@ fn scan_line(line: &str, mut in_comment: bool) -> LineScan {
             ends_in_comment: false,
         };
     }
-    let mut outside = String::new();
-    for c in line.chars() {
-        if in_comment {
-            if c == '}' {
-                in_comment = false;
-                outside.push(' ');
+    // The last word outside comments, found without copying the line.
+    let mut word_start = None;
+    let mut last_word = None;
+    for (i, c) in line.char_indices() {
+        let in_word = !in_comment && !c.is_whitespace() && c != '{' && c != ';';
+        match (word_start, in_word) {
+            (None, true) => word_start = Some(i),
+            (Some(start), false) => {
+                last_word = Some(&line[start..i]);
+                word_start = None;
             }
+            _ => {}
+        }
+        if in_comment {
+            in_comment = c != '}';
         } else if c == '{' {
             in_comment = true;
         } else if c == ';' {
             break;
-        } else {
-            outside.push(c);
         }
     }
-    let last = outside.split_whitespace().last();
+    if let Some(start) = word_start {
+        last_word = Some(&line[start..]);
+    }
     LineScan {
         is_tag: false,
-        has_moves: last.is_some(),
-        ends_with_result: last.is_some_and(|w| parse_result(w).is_some()),
+        has_moves: last_word.is_some(),
+        ends_with_result: last_word.is_some_and(|w| parse_result(w).is_some()),
         ends_in_comment: in_comment,
     }
 }
