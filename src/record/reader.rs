@@ -39,18 +39,19 @@ impl Encoding {
         }
     }
 
-    fn decode(self, bytes: &[u8]) -> Result<String, (String, usize)> {
+    /// Decodes one line; for UTF-8 (the common case) without copying. An invalid
+    /// UTF-8 line comes back read lossily, with the length of its valid start.
+    fn decode(self, bytes: &[u8]) -> Result<Cow<'_, str>, (Cow<'_, str>, usize)> {
         match self {
             Encoding::Utf8 => match std::str::from_utf8(bytes) {
-                Ok(text) => Ok(text.to_string()),
-                Err(e) => Err((String::from_utf8_lossy(bytes).into_owned(), e.valid_up_to())),
+                Ok(text) => Ok(Cow::Borrowed(text)),
+                Err(e) => Err((String::from_utf8_lossy(bytes), e.valid_up_to())),
             },
-            Encoding::Windows1251 => {
-                let (text, _) = encoding_rs::WINDOWS_1251.decode_without_bom_handling(bytes);
-                Ok(text.into_owned())
-            }
+            Encoding::Windows1251 => Ok(encoding_rs::WINDOWS_1251
+                .decode_without_bom_handling(bytes)
+                .0),
             // Latin-1 maps every byte to the code point of the same number.
-            Encoding::Latin1 => Ok(bytes.iter().map(|&b| b as char).collect()),
+            Encoding::Latin1 => Ok(Cow::Owned(bytes.iter().map(|&b| b as char).collect())),
         }
     }
 }
