@@ -175,3 +175,106 @@ fn games_lists_every_registered_game() {
         assert!(out.contains(found.info.id));
     }
 }
+
+fn record(path: &str) -> String {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("records")
+        .join(path)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn every_sample_folder_checks_clean_and_invalid_records_fail() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("records");
+    for entry in fs::read_dir(&root).unwrap() {
+        let path = entry.unwrap().path();
+        let expected = if path.ends_with("invalid") { 1 } else { 0 };
+        tgn()
+            .args(["check", "-q"])
+            .arg(&path)
+            .assert()
+            .code(expected);
+    }
+}
+
+#[test]
+fn annotate_writes_canonical_moves_and_keeps_the_moves_after_a_bad_one() {
+    let out = stdout(
+        tgn()
+            .args(["annotate", "--game", "toguz-kumalak", "-"])
+            .write_stdin("1. 98(10) 11(10) 2. 99 {bad} 13 3. 45 *"),
+    );
+    let out = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        out.contains("99 {error: wrong mark: the last stone lands in N1, not N9} {bad}"),
+        "{out}"
+    );
+    assert!(out.contains("{not replayed: 13 3. 45}"), "{out}");
+    assert!(out.contains("[Annotator \"tgn"), "{out}");
+    let out = stdout(
+        tgn()
+            .args(["annotate", "--positions", "--game", "toguz-kumalak", "-"])
+            .write_stdin("1. 9 8 *"),
+    );
+    assert!(
+        out.contains("98(10)"),
+        "a bare P becomes PL with its marks: {out}"
+    );
+    assert!(out.contains("captures 10"), "{out}");
+    assert!(
+        out.contains("S:9,9,9,9,9,9,9,9,1/N:10,10,10,10,10,10,10,0,9/K:10,0/T:-,-/M:N"),
+        "{out}"
+    );
+}
+
+#[test]
+fn convert_to_json_carries_the_state_after_every_move() {
+    let out = stdout(
+        tgn()
+            .args(["convert", "--to", "json", "--game", "toguz-kumalak", "-"])
+            .write_stdin("1. 9 {c} 8 *"),
+    );
+    let games: Value = serde_json::from_str(&out).unwrap();
+    let first = &games[0]["moves"][0];
+    assert_eq!(first["written"], "9");
+    assert_eq!(first["move"], "98(10)");
+    assert_eq!(first["comments"][0], "c");
+    assert_eq!(first["state"]["kazans"][0], 10);
+}
+
+#[test]
+fn diff_exits_0_when_records_agree_and_1_when_they_differ() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.pgn");
+    let b = dir.path().join("b.pgn");
+    fs::write(&a, "[Game \"toguz\"]\n[Round \"1\"]\n1. 98(10) 11(10) *\n").unwrap();
+    fs::write(&b, "[Game \"toguz\"]\n[Round \"1\"]\n1. 9 1 *\n").unwrap();
+    tgn().arg("diff").arg(&a).arg(&b).assert().code(0);
+    fs::write(&b, "[Game \"toguz\"]\n[Round \"2\"]\n1. 9 2 *\n").unwrap();
+    tgn()
+        .arg("diff")
+        .arg(&a)
+        .arg(&b)
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains("first divergence at ply 2"))
+        .stdout(predicates::str::contains("~ [Round \"1\"] → \"2\""));
+}
+
+#[test]
+fn summarize_json_has_the_documented_fields() {
+    let out = stdout(
+        tgn()
+            .args(["summarize", "--format", "json"])
+            .arg(record("toguz-kumalak")),
+    );
+    let summary: Value = serde_json::from_str(&out).unwrap();
+    for field in [
+        "games", "valid", "invalid", "by_game", "results", "decided", "plies", "openings", "errors",
+    ] {
+        assert!(summary.get(field).is_some(), "{field} missing");
+    }
+    assert_eq!(summary["invalid"], 0);
+    assert!(summary["by_game"]["toguz-kumalak"].as_u64().unwrap() > 0);
+}

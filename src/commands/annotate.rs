@@ -6,8 +6,9 @@ use std::io::{self, Write};
 
 use super::{Item, Pipeline, RunStatus, expand};
 use crate::cli::AnnotateArgs;
+use crate::games::Player;
 use crate::record::writer::write_game;
-use crate::record::{Comment, GameRecord, MoveNode, Span};
+use crate::record::{Comment, GameRecord, MoveNode, MoveNumber, Span};
 use crate::replay::{Detail, Line, Replay, Status};
 
 pub fn run(args: &AnnotateArgs) -> io::Result<RunStatus> {
@@ -32,13 +33,7 @@ pub fn run(args: &AnnotateArgs) -> io::Result<RunStatus> {
         write!(out, "{}", write_game(&annotate(&item, args.positions)))
     })?;
     out.flush()?;
-    Ok(if io_errors > 0 {
-        RunStatus::Trouble
-    } else if invalid > 0 {
-        RunStatus::Findings
-    } else {
-        RunStatus::Clean
-    })
+    Ok(RunStatus::of(io_errors, invalid))
 }
 
 /// The annotated record of one game.
@@ -60,7 +55,12 @@ pub fn annotate(item: &Item, positions: bool) -> GameRecord {
         }
         return record;
     }
-    record.moves = annotate_line(&record.moves, &replay.main, replay, positions);
+    let first = record.moves.first().and_then(|m| m.number.as_ref());
+    let numbering = Numbering {
+        number: first.map_or(1, |n| n.number),
+        previous: None,
+    };
+    record.moves = annotate_line(&record.moves, &replay.main, replay, positions, numbering);
     let end_errors = replay
         .errors
         .iter()
@@ -79,11 +79,42 @@ pub fn annotate(item: &Item, positions: bool) -> GameRecord {
     record
 }
 
+/// Move numbers as PGN export writes them: before every first-player move, and
+/// before a second-player move that follows a comment (here: always, since every
+/// move gets one). Counted from who moved, so turns written as several tokens
+/// number right.
+#[derive(Clone, Copy)]
+struct Numbering {
+    number: u32,
+    previous: Option<Player>,
+}
+
+impl Numbering {
+    /// The number to write before a move by `mover`, and the numbering after it.
+    fn next(self, mover: Player) -> (Option<MoveNumber>, Numbering) {
+        let number = match (self.previous, mover) {
+            (Some(Player::Second), Player::First) => self.number + 1,
+            _ => self.number,
+        };
+        let written = (self.previous != Some(mover)).then_some(MoveNumber {
+            number,
+            continuation: mover == Player::Second,
+            span: Span::default(),
+        });
+        let after = Numbering {
+            number,
+            previous: Some(mover),
+        };
+        (written, after)
+    }
+}
+
 fn annotate_line(
     nodes: &[MoveNode],
     line: &Line,
     replay: &Replay,
     positions: bool,
+    mut numbering: Numbering,
 ) -> Vec<MoveNode> {
     let mut out = Vec::with_capacity(nodes.len());
     for (i, (node, replayed)) in nodes.iter().zip(&line.nodes).enumerate() {
@@ -94,12 +125,16 @@ fn annotate_line(
             .zip(&replayed.variations)
             .map(|(variation, line)| {
                 let mut variation = variation.clone();
-                variation.moves = annotate_line(&variation.moves, line, replay, positions);
+                variation.moves =
+                    annotate_line(&variation.moves, line, replay, positions, numbering);
                 variation
             })
             .collect();
         match &replayed.status {
             Status::Played(played) => {
+                let (number, after) = numbering.next(played.mover);
+                node.number = number;
+                numbering = after;
                 node.text = played.canonical.clone();
                 if let Some(detail) = &played.detail {
                     node.comments.insert(0, comment(detail.description.clone()));

@@ -63,13 +63,7 @@ pub fn run(args: &CheckArgs) -> io::Result<RunStatus> {
         )?;
     }
     out.flush()?;
-    Ok(if io_errors > 0 {
-        RunStatus::Trouble
-    } else if tally.invalid > 0 {
-        RunStatus::Findings
-    } else {
-        RunStatus::Clean
-    })
+    Ok(RunStatus::of(io_errors, tally.invalid))
 }
 
 /// One JSON object per game (`--format json`); the schema is in the README.

@@ -51,11 +51,5 @@ pub fn run(args: &ConvertArgs) -> io::Result<RunStatus> {
         writeln!(out, "\n]")?;
     }
     out.flush()?;
-    Ok(if io_errors > 0 {
-        RunStatus::Trouble
-    } else if invalid > 0 {
-        RunStatus::Findings
-    } else {
-        RunStatus::Clean
-    })
+    Ok(RunStatus::of(io_errors, invalid))
 }

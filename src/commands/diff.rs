@@ -71,36 +71,50 @@ fn trouble(input: &Input, e: io::Error) -> io::Result<RunStatus> {
     Ok(RunStatus::Trouble)
 }
 
-/// Pairs games by their key tags when those are unique on both sides, else by order.
+/// Pairs games: first those whose key tags (Event, Round, White, Black) are the same
+/// and unique on both sides, then the rest in order — so two score sheets of one game
+/// still pair when one of them has a mistyped tag.
 pub fn pair_games<'a>(a: &'a [Item], b: &'a [Item]) -> Vec<(Option<&'a Item>, Option<&'a Item>)> {
-    let key = |item: &Item| -> Option<Vec<String>> {
-        let values: Vec<String> = KEY_TAGS
+    let key = |item: &Item| -> Vec<String> {
+        KEY_TAGS
             .iter()
             .map(|t| item.record.tag(t).unwrap_or("").to_string())
-            .collect();
-        values.iter().any(|v| !v.is_empty()).then_some(values)
+            .collect()
     };
-    let keyed = |items: &'a [Item]| -> Option<HashMap<Vec<String>, &'a Item>> {
-        let mut map = HashMap::new();
-        for item in items {
-            if map.insert(key(item)?, item).is_some() {
-                return None;
-            }
+    let unique = |items: &'a [Item]| -> HashMap<Vec<String>, Option<usize>> {
+        let mut seen: HashMap<Vec<String>, Option<usize>> = HashMap::new();
+        for (i, item) in items.iter().enumerate() {
+            seen.entry(key(item))
+                .and_modify(|slot| *slot = None)
+                .or_insert(Some(i));
         }
-        Some(map)
+        seen
     };
-    if let (Some(_), Some(mut b_map)) = (keyed(a), keyed(b)) {
-        let mut pairs: Vec<_> = a
-            .iter()
-            .map(|x| (Some(x), key(x).and_then(|k| b_map.remove(&k))))
-            .collect();
-        let mut rest: Vec<&Item> = b_map.into_values().collect();
-        rest.sort_by_key(|y| y.index);
-        pairs.extend(rest.into_iter().map(|y| (None, Some(y))));
-        return pairs;
+    let b_unique = unique(b);
+    let a_unique = unique(a);
+    let mut partner: Vec<Option<usize>> = vec![None; a.len()];
+    let mut taken = vec![false; b.len()];
+    for (i, item) in a.iter().enumerate() {
+        let k = key(item);
+        if k.iter().all(String::is_empty) || a_unique.get(&k) != Some(&Some(i)) {
+            continue;
+        }
+        if let Some(Some(j)) = b_unique.get(&k) {
+            partner[i] = Some(*j);
+            taken[*j] = true;
+        }
     }
-    let n = a.len().max(b.len());
-    (0..n).map(|i| (a.get(i), b.get(i))).collect()
+    let mut rest_b = (0..b.len()).filter(|&j| !taken[j]);
+    for slot in partner.iter_mut().filter(|p| p.is_none()) {
+        *slot = rest_b.next();
+    }
+    let mut pairs: Vec<_> = a
+        .iter()
+        .zip(&partner)
+        .map(|(x, p)| (Some(x), p.map(|j| &b[j])))
+        .collect();
+    pairs.extend(rest_b.map(|j| (None, Some(&b[j]))));
+    pairs
 }
 
 /// The differences between two records of one game, or `None` if they agree.
@@ -187,7 +201,7 @@ fn move_changes(a: &Item, b: &Item, moves_a: &[String], moves_b: &[String]) -> S
         moves
             .iter()
             .enumerate()
-            .map(|(i, m)| format!("{:>4}. {m}\n", i + 1))
+            .map(|(i, m)| format!("ply {:>3}: {m}\n", i + 1))
             .collect()
     };
     let (la, lb) = (lines(moves_a), lines(moves_b));
@@ -220,6 +234,12 @@ fn move_changes(a: &Item, b: &Item, moves_a: &[String], moves_b: &[String]) -> S
                 item.file,
                 indent(&board)
             );
+        } else if let Some(error) = failure_at(item, first) {
+            text += &format!(
+                "ply {} in {} cannot be played: {error}\n",
+                first + 1,
+                item.file
+            );
         }
     }
     text
@@ -239,6 +259,13 @@ fn position_before(item: &Item, ply: usize) -> Option<String> {
 fn position_after(line: &Line, index: usize) -> Option<String> {
     match &line.nodes.get(index)?.status {
         Status::Played(p) => p.detail.as_ref().map(|d| d.board.clone()),
+        _ => None,
+    }
+}
+
+fn failure_at(item: &Item, index: usize) -> Option<&str> {
+    match &item.replay.main.nodes.get(index)?.status {
+        Status::Failed(e) => Some(item.replay.errors[*e].message.as_str()),
         _ => None,
     }
 }

@@ -36,6 +36,18 @@ impl RunStatus {
     pub fn code(self) -> i32 {
         self as i32
     }
+
+    /// The status of a run that met `io_errors` I/O errors and `invalid` invalid games:
+    /// trouble outranks findings.
+    pub fn of(io_errors: usize, invalid: usize) -> RunStatus {
+        if io_errors > 0 {
+            RunStatus::Trouble
+        } else if invalid > 0 {
+            RunStatus::Findings
+        } else {
+            RunStatus::Clean
+        }
+    }
 }
 
 /// Files ending in these are records when a directory is searched.

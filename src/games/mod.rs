@@ -13,10 +13,12 @@
 //! through [`registry`] and the object-safe [`Engine`](registry::Engine).
 
 pub mod common;
+pub mod mill;
 pub mod options;
 pub mod pinoy_dama;
 pub mod playout;
 pub mod registry;
+pub mod toguz_kumalak;
 pub mod zamma;
 
 use std::fmt;

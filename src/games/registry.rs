@@ -80,6 +80,8 @@ impl<R: Rules> Engine for EngineOf<R> {
 /// Every engine tgn knows. Adding a game means adding it here and nowhere else
 /// outside its own folder.
 pub static ENGINES: &[&dyn Engine] = &[
+    &EngineOf::<super::toguz_kumalak::ToguzKumalak>::NEW,
+    &EngineOf::<super::mill::Mill>::NEW,
     &EngineOf::<super::pinoy_dama::PinoyDama>::NEW,
     &EngineOf::<super::zamma::Zamma>::NEW,
 ];

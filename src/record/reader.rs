@@ -10,6 +10,7 @@
 //! the byte offset; the line is still read, with U+FFFD for the bad bytes, so one bad
 //! byte spoils one game, not the file.
 
+use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
@@ -38,18 +39,19 @@ impl Encoding {
         }
     }
 
-    fn decode(self, bytes: &[u8]) -> Result<String, (String, usize)> {
+    /// Decodes one line; for UTF-8 (the common case) without copying. An invalid
+    /// UTF-8 line comes back read lossily, with the length of its valid start.
+    fn decode(self, bytes: &[u8]) -> Result<Cow<'_, str>, (Cow<'_, str>, usize)> {
         match self {
             Encoding::Utf8 => match std::str::from_utf8(bytes) {
-                Ok(text) => Ok(text.to_string()),
-                Err(e) => Err((String::from_utf8_lossy(bytes).into_owned(), e.valid_up_to())),
+                Ok(text) => Ok(Cow::Borrowed(text)),
+                Err(e) => Err((String::from_utf8_lossy(bytes), e.valid_up_to())),
             },
-            Encoding::Windows1251 => {
-                let (text, _) = encoding_rs::WINDOWS_1251.decode_without_bom_handling(bytes);
-                Ok(text.into_owned())
-            }
+            Encoding::Windows1251 => Ok(encoding_rs::WINDOWS_1251
+                .decode_without_bom_handling(bytes)
+                .0),
             // Latin-1 maps every byte to the code point of the same number.
-            Encoding::Latin1 => Ok(bytes.iter().map(|&b| b as char).collect()),
+            Encoding::Latin1 => Ok(Cow::Owned(bytes.iter().map(|&b| b as char).collect())),
         }
     }
 }
@@ -106,7 +108,9 @@ impl<R: BufRead> Reader<R> {
                 self.flush();
                 break;
             }
-            let mut bytes = &self.raw[..];
+            // Take the buffer out of `self` so the decoded line may borrow it.
+            let raw = std::mem::take(&mut self.raw);
+            let mut bytes = &raw[..];
             let mut skipped = 0;
             if self.line == 1 && self.offset == 0 && bytes.starts_with(b"\xEF\xBB\xBF") {
                 bytes = &bytes[3..];
@@ -131,15 +135,17 @@ impl<R: BufRead> Reader<R> {
                     text
                 }
             };
-            self.take_line(text, skipped, read);
+            self.take_line(&text, skipped, read);
+            drop(text);
+            self.raw = raw;
         }
         Ok(())
     }
 
     /// Adds a decoded line; `skipped` bytes (a byte-order mark) preceded it and the line
     /// took `raw_len` bytes of input.
-    fn take_line(&mut self, text: String, skipped: usize, raw_len: usize) {
-        let scan = scan_line(&text, self.in_comment);
+    fn take_line(&mut self, text: &str, skipped: usize, raw_len: usize) {
+        let scan = scan_line(text, self.in_comment);
         let starts_game =
             (scan.is_tag && self.chunk_has_moves) || (scan.has_moves && self.chunk_ended);
         if starts_game {
@@ -151,7 +157,7 @@ impl<R: BufRead> Reader<R> {
                 offset: self.offset + skipped,
             };
         }
-        self.chunk.push_str(&text);
+        self.chunk.push_str(text);
         self.in_comment = scan.ends_in_comment;
         self.chunk_has_moves |= scan.has_moves;
         if scan.has_moves {
@@ -227,26 +233,34 @@ fn scan_line(line: &str, mut in_comment: bool) -> LineScan {
             ends_in_comment: false,
         };
     }
-    let mut outside = String::new();
-    for c in line.chars() {
-        if in_comment {
-            if c == '}' {
-                in_comment = false;
-                outside.push(' ');
+    // The last word outside comments, found without copying the line.
+    let mut word_start = None;
+    let mut last_word = None;
+    for (i, c) in line.char_indices() {
+        let in_word = !in_comment && !c.is_whitespace() && c != '{' && c != ';';
+        match (word_start, in_word) {
+            (None, true) => word_start = Some(i),
+            (Some(start), false) => {
+                last_word = Some(&line[start..i]);
+                word_start = None;
             }
+            _ => {}
+        }
+        if in_comment {
+            in_comment = c != '}';
         } else if c == '{' {
             in_comment = true;
         } else if c == ';' {
             break;
-        } else {
-            outside.push(c);
         }
     }
-    let last = outside.split_whitespace().last();
+    if let Some(start) = word_start {
+        last_word = Some(&line[start..]);
+    }
     LineScan {
         is_tag: false,
-        has_moves: last.is_some(),
-        ends_with_result: last.is_some_and(|w| parse_result(w).is_some()),
+        has_moves: last_word.is_some(),
+        ends_with_result: last_word.is_some_and(|w| parse_result(w).is_some()),
         ends_in_comment: in_comment,
     }
 }

@@ -1,0 +1,520 @@
+//! The rules R1–R12 of `morabaraba.md`, each in one place: which placements and moves
+//! are open (R2–R4, R8), what forms a mill (R5), what may be removed (R6, R7), how
+//! a turn is played (R1) and when the game ends (R9–R11, §4.6).
+
+use super::geometry::{Spot, spots};
+use super::notation::Token;
+use super::position::{LastMove, Position, label};
+use super::{Mill, NoReturn};
+use crate::games::{GameResult, MoveError, Outcome, Player};
+
+/// §4.6: the ten-move draw comes after ten turns of each player, 20 plies.
+pub const TEN_MOVES: u8 = 20;
+
+/// The first half of a turn: putting a piece on the board or moving one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// R2: a piece from the hand onto an empty point.
+    Place(Spot),
+    /// R3 (along a line to a neighbour) or R4 (flying anywhere).
+    Move { from: Spot, to: Spot },
+}
+
+impl Action {
+    /// Where the piece ends up.
+    pub fn to(self) -> Spot {
+        match self {
+            Action::Place(to) | Action::Move { to, .. } => to,
+        }
+    }
+}
+
+/// What [`Mill`] plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// A placement or move, with its removal when the same token wrote it. A turn that
+    /// forms a mill without a removal leaves the removal owed (the position's `pending`).
+    Turn {
+        action: Action,
+        removal: Option<Spot>,
+    },
+    /// The removal owed by the mill just formed, written as its own token (`xd7`).
+    Removal(Spot),
+}
+
+impl Mill {
+    /// R4: a player with no piece in hand and exactly three on the board flies.
+    pub fn flies(&self, position: &Position, player: Player) -> bool {
+        position.hand[player.index()] == 0 && position.on_board(player) == 3
+    }
+
+    /// R2–R4 and R8: every placement or move open to the player to move.
+    pub fn actions(&self, position: &Position) -> Vec<Action> {
+        let me = position.to_move;
+        let empty = position.empty();
+        if position.hand[me.index()] > 0 {
+            return spots(empty).map(Action::Place).collect();
+        }
+        spots(position.men(me))
+            .flat_map(|from| {
+                spots(self.reach(position, from)).map(move |to| Action::Move { from, to })
+            })
+            .filter(|&action| !self.returns(position, action))
+            .collect()
+    }
+
+    /// R3/R4: the empty points the piece on `from` may go to, before R8.
+    fn reach(&self, position: &Position, from: Spot) -> u32 {
+        let board = self.config.board;
+        if self.flies(position, position.to_move) {
+            position.empty()
+        } else {
+            board.neighbours(from) & position.empty()
+        }
+    }
+
+    /// R8 (and §4.1, §4.9): whether the move takes a piece straight back to the point it
+    /// left on its player's previous turn. With `no-return=mill` only a return that
+    /// re-forms a mill, after a move that formed one, is forbidden.
+    fn returns(&self, position: &Position, action: Action) -> bool {
+        let Action::Move { from, to } = action else {
+            return false;
+        };
+        let Some(last) = position.last[position.to_move.index()] else {
+            return false;
+        };
+        if (last.to, last.from) != (from, to) {
+            return false;
+        }
+        match self.config.no_return {
+            NoReturn::All => true,
+            NoReturn::Mill => last.formed_mill && !self.formed(position, action).is_empty(),
+            NoReturn::Off => false,
+        }
+    }
+
+    /// R5: the mills the action forms — the complete mills of the mover through the
+    /// point the piece arrives on (a mill through that point cannot have existed before).
+    pub fn formed(&self, position: &Position, action: Action) -> Vec<u32> {
+        let me = position.to_move;
+        let mut men = position.men(me) | action.to().bit();
+        if let Action::Move { from, .. } = action {
+            men &= !from.bit();
+        }
+        self.config.board.mills_at(action.to(), men).collect()
+    }
+
+    /// R5/R6: whether the action obliges a removal: it forms a mill and the opponent
+    /// has a piece on the board (§4.5).
+    fn obliges_removal(&self, position: &Position, action: Action) -> bool {
+        !self.formed(position, action).is_empty()
+            && position.on_board(position.to_move.opponent()) > 0
+    }
+
+    /// R6: the opponent pieces the player to move may remove: those outside the
+    /// opponent's complete mills, or any if all stand in mills.
+    pub fn removable(&self, position: &Position) -> u32 {
+        let theirs = position.men(position.to_move.opponent());
+        let free = theirs & !self.config.board.in_mills(theirs);
+        if free == 0 { theirs } else { free }
+    }
+
+    /// R6: why `victim` may not be removed by the player to move, if it may not.
+    fn check_removal(&self, position: &Position, victim: Spot) -> Result<Spot, MoveError> {
+        let board = self.config.board;
+        let me = position.to_move;
+        let them = me.opponent();
+        let name = board.name(victim);
+        match position.owner(victim) {
+            Some(p) if p == me => Err(MoveError::illegal(format!(
+                "cannot remove one's own piece: {name} is {}'s (R6)",
+                label(me)
+            ))),
+            None => Err(MoveError::illegal(format!(
+                "there is no {} piece on {name} to remove (R6)",
+                label(them)
+            ))),
+            Some(_) if self.removable(position) & victim.bit() == 0 => {
+                let mill = board
+                    .mills_at(victim, position.men(them))
+                    .next()
+                    .map_or_else(String::new, |m| board.mill_name(m));
+                Err(MoveError::illegal(format!(
+                    "{name} is in the mill {mill} and {} has pieces outside mills (R6)",
+                    label(them)
+                )))
+            }
+            Some(_) => Ok(victim),
+        }
+    }
+
+    /// R7: one removal per turn, even when two mills form.
+    fn single_removal(removals: &[Spot]) -> Result<Option<Spot>, MoveError> {
+        match removals {
+            [] => Ok(None),
+            [one] => Ok(Some(*one)),
+            _ => Err(MoveError::illegal(
+                "only one piece is removed even when two mills form (R7)",
+            )),
+        }
+    }
+
+    /// Legal moves: complete turns (with their removal when a mill forms), or, while a
+    /// removal is owed, the removals.
+    pub fn legal(&self, position: &Position) -> Vec<Move> {
+        if position.pending.is_some() {
+            return spots(self.removable(position)).map(Move::Removal).collect();
+        }
+        let victims = self.removable(position);
+        let mut moves = Vec::new();
+        for action in self.actions(position) {
+            if self.obliges_removal(position, action) {
+                moves.extend(spots(victims).map(|v| Move::Turn {
+                    action,
+                    removal: Some(v),
+                }));
+            } else {
+                moves.push(Move::Turn {
+                    action,
+                    removal: None,
+                });
+            }
+        }
+        moves
+    }
+
+    /// Matches a token against the position, naming the rule that refuses it.
+    pub fn resolve_token(&self, position: &Position, token: &Token) -> Result<Move, MoveError> {
+        match token {
+            Token::Turn { action, removals } => {
+                if position.pending.is_some() {
+                    return Err(self.missing_removal(position));
+                }
+                self.check_action(position, *action)?;
+                if !removals.is_empty() && !self.obliges_removal(position, *action) {
+                    return Err(self.needless_removal(position, *action));
+                }
+                let removal = match Self::single_removal(removals)? {
+                    Some(v) => Some(self.check_removal(position, v)?),
+                    None => None,
+                };
+                Ok(Move::Turn {
+                    action: *action,
+                    removal,
+                })
+            }
+            Token::Removal(removals) => {
+                if position.pending.is_none() {
+                    return Err(MoveError::illegal(
+                        "nothing to remove: no mill was just formed (R5)",
+                    ));
+                }
+                match Self::single_removal(removals)? {
+                    Some(victim) => self.check_removal(position, victim).map(Move::Removal),
+                    None => Err(MoveError::illegal("a removal must name a point (R6)")),
+                }
+            }
+        }
+    }
+
+    /// R6: a removal was owed and the token is something else.
+    fn missing_removal(&self, position: &Position) -> MoveError {
+        let me = position.to_move;
+        let example = spots(self.removable(position))
+            .next()
+            .map_or_else(String::new, |v| {
+                format!(", e.g. x{}", self.config.board.name(v))
+            });
+        MoveError::illegal(format!(
+            "no removal after the {} (R6): {} must remove a {} piece first{example}",
+            self.pending_mills(position),
+            label(me),
+            label(me.opponent())
+        ))
+    }
+
+    /// R5/§4.5: a removal written on a turn that owes none.
+    fn needless_removal(&self, position: &Position, action: Action) -> MoveError {
+        if self.formed(position, action).is_empty() {
+            MoveError::wrong_mark("the turn forms no mill, so nothing may be removed (R5)")
+        } else {
+            MoveError::wrong_mark(format!(
+                "{} has no piece on the board, so nothing may be removed (R6)",
+                label(position.to_move.opponent())
+            ))
+        }
+    }
+
+    /// `mill a1 d1 g1` or `mills a1 d1 g1 and a1 b2 c3`: the mills that made the owed
+    /// removal.
+    pub fn pending_mills(&self, position: &Position) -> String {
+        let board = self.config.board;
+        let Some(at) = position.pending else {
+            return String::new();
+        };
+        let mills: Vec<String> = board
+            .mills_at(at, position.men(position.to_move))
+            .map(|m| board.mill_name(m))
+            .collect();
+        let noun = if mills.len() > 1 { "mills" } else { "mill" };
+        format!("{noun} {}", mills.join(" and "))
+    }
+
+    /// R2–R4 and R8: why the placement or move is not open, if it is not.
+    fn check_action(&self, position: &Position, action: Action) -> Result<(), MoveError> {
+        let board = self.config.board;
+        let me = position.to_move;
+        let in_hand = position.hand[me.index()];
+        let occupied = |s: Spot| position.owner(s).is_some();
+        match action {
+            Action::Place(to) => {
+                if in_hand == 0 {
+                    return Err(MoveError::illegal(format!(
+                        "{} has no piece in hand and must move one (R3)",
+                        label(me)
+                    )));
+                }
+                if occupied(to) {
+                    return Err(MoveError::illegal(format!(
+                        "{} is occupied (R2)",
+                        board.name(to)
+                    )));
+                }
+            }
+            Action::Move { from, to } => {
+                let text = format!("{}-{}", board.name(from), board.name(to));
+                if in_hand > 0 {
+                    return Err(MoveError::illegal(format!(
+                        "{} still has {in_hand} in hand and must place a piece (R2)",
+                        label(me)
+                    )));
+                }
+                if position.owner(from) != Some(me) {
+                    return Err(MoveError::illegal(format!(
+                        "there is no {} piece on {} (R3)",
+                        label(me),
+                        board.name(from)
+                    )));
+                }
+                if occupied(to) {
+                    return Err(MoveError::illegal(format!(
+                        "{} is occupied (R3)",
+                        board.name(to)
+                    )));
+                }
+                if self.reach(position, from) & to.bit() == 0 {
+                    return Err(MoveError::illegal(format!(
+                        "{text} is not along a line to a neighbouring point (R3; {} has {} \
+                         pieces and flies only with 3, R4)",
+                        label(me),
+                        position.on_board(me)
+                    )));
+                }
+                if self.returns(position, action) {
+                    let why = match self.config.no_return {
+                        NoReturn::Mill => " to re-form a mill (R8, no-return=mill)",
+                        _ => " (R8)",
+                    };
+                    return Err(MoveError::illegal(format!(
+                        "{text} returns the piece to the point it just left{why}"
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// R1 with R2–R8: plays a resolved or generated move.
+    pub fn apply(&self, position: &mut Position, mv: &Move) {
+        let me = position.to_move;
+        let removal = match *mv {
+            Move::Turn { action, removal } => {
+                let owes = self.obliges_removal(position, action);
+                let formed_mill = !self.formed(position, action).is_empty();
+                let i = me.index();
+                match action {
+                    Action::Place(to) => {
+                        position.men[i] |= to.bit();
+                        position.hand[i] = position.hand[i].saturating_sub(1);
+                        position.last[i] = None;
+                    }
+                    Action::Move { from, to } => {
+                        position.men[i] = (position.men[i] & !from.bit()) | to.bit();
+                        if self.config.no_return != NoReturn::Off {
+                            position.last[i] = Some(LastMove {
+                                from,
+                                to,
+                                formed_mill: formed_mill && self.config.no_return == NoReturn::Mill,
+                            });
+                        }
+                    }
+                }
+                if owes && removal.is_none() {
+                    // The removal follows as its own token; the turn is not over.
+                    position.pending = Some(action.to());
+                    return;
+                }
+                removal
+            }
+            Move::Removal(victim) => Some(victim),
+        };
+        if let Some(victim) = removal {
+            position.men[me.opponent().index()] &= !victim.bit();
+        }
+        position.pending = None;
+        self.count_quiet(position, removal.is_some());
+        position.to_move = me.opponent();
+    }
+
+    /// §4.6: turns without a removal while a player flies with three pieces.
+    fn count_quiet(&self, position: &mut Position, removed: bool) {
+        if !self.config.ten_move_draw {
+            return;
+        }
+        let three = [Player::First, Player::Second]
+            .into_iter()
+            .any(|p| self.flies(position, p));
+        position.quiet = if removed || !three {
+            0
+        } else {
+            position.quiet.saturating_add(1).min(TEN_MOVES)
+        };
+    }
+
+    /// R9–R11 and §4.6: how the game has ended, if it has. Nothing ends while a removal
+    /// is owed: the turn is not over.
+    pub fn end(&self, position: &Position) -> Option<End> {
+        if position.pending.is_some() {
+            return None;
+        }
+        let me = position.to_move;
+        for p in [me, me.opponent()] {
+            if position.total(p) <= 2 {
+                return Some(End::Reduced(p, position.total(p)));
+            }
+        }
+        // R11 before R10: a full board leaves nobody a move.
+        if position.empty() == 0 {
+            return Some(End::FullBoard);
+        }
+        if self.config.ten_move_draw && position.quiet >= TEN_MOVES {
+            return Some(End::TenMoves);
+        }
+        if self.actions(position).is_empty() {
+            return Some(End::Blocked(me));
+        }
+        None
+    }
+
+    /// What a move did, for `annotate`: `W places d2, forms mill b2 d2 f2, removes e4`.
+    pub fn description(&self, before: &Position, mv: &Move, after: &Position) -> String {
+        let board = self.config.board;
+        let me = before.to_move;
+        let mut text = match *mv {
+            Move::Turn { action, removal } => {
+                let mut text = match action {
+                    Action::Place(to) => format!("{} places {}", label(me), board.name(to)),
+                    Action::Move { from, to } => format!(
+                        "{} {} {}-{}",
+                        label(me),
+                        if self.flies(before, me) {
+                            "flies"
+                        } else {
+                            "moves"
+                        },
+                        board.name(from),
+                        board.name(to)
+                    ),
+                };
+                let mills: Vec<String> = self
+                    .formed(before, action)
+                    .into_iter()
+                    .map(|m| board.mill_name(m))
+                    .collect();
+                match mills.len() {
+                    0 => {}
+                    1 => text.push_str(&format!(", forms mill {}", mills[0])),
+                    _ => text.push_str(&format!(
+                        ", forms mills {} (one removal, R7)",
+                        mills.join(" and ")
+                    )),
+                }
+                match removal {
+                    Some(v) => text.push_str(&format!(", removes {}", board.name(v))),
+                    None if after.pending.is_some() => text.push_str(&format!(
+                        " and must remove a {} piece",
+                        label(me.opponent())
+                    )),
+                    None if !mills.is_empty() => text.push_str(&format!(
+                        " ({} has no piece on the board to remove)",
+                        label(me.opponent())
+                    )),
+                    None => {}
+                }
+                text
+            }
+            Move::Removal(v) => format!("{} removes {}", label(me), board.name(v)),
+        };
+        if let Some(end) = self.end(after) {
+            text.push_str(&format!("; {}", end.sentence()));
+        }
+        text
+    }
+}
+
+/// How a game ended (R9–R11, §4.6), for the outcome and for `describe`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// R9: the player is down to this many pieces (board + hand).
+    Reduced(Player, u32),
+    /// R10: the player to move has no legal move.
+    Blocked(Player),
+    /// R11: all 24 placed, none removed.
+    FullBoard,
+    /// §4.6 with `ten-move-draw`.
+    TenMoves,
+}
+
+impl End {
+    pub fn result(self) -> GameResult {
+        match self {
+            End::Reduced(loser, _) | End::Blocked(loser) => GameResult::win_for(loser.opponent()),
+            End::FullBoard | End::TenMoves => GameResult::Draw,
+        }
+    }
+
+    /// What happened, without the rule: `B has 2 pieces`.
+    fn what(self) -> String {
+        match self {
+            End::Reduced(p, n) => format!("{} has {n} pieces", label(p)),
+            End::Blocked(p) => format!("{} cannot move", label(p)),
+            End::FullBoard => "the board is full with no piece removed".to_string(),
+            End::TenMoves => {
+                "ten moves each without a removal while a player has three pieces".to_string()
+            }
+        }
+    }
+
+    fn rule(self) -> &'static str {
+        match self {
+            End::Reduced(..) => "R9",
+            End::Blocked(_) => "R10",
+            End::FullBoard => "R11",
+            End::TenMoves => "ten-move-draw",
+        }
+    }
+
+    pub fn outcome(self) -> Outcome {
+        Outcome::new(self.result(), format!("{} ({})", self.what(), self.rule()))
+    }
+
+    /// `B has 2 pieces: W wins (R9)`.
+    pub fn sentence(self) -> String {
+        let verdict = match self.result() {
+            GameResult::FirstWins => "W wins",
+            GameResult::SecondWins => "B wins",
+            GameResult::Draw => "drawn",
+        };
+        format!("{}: {verdict} ({})", self.what(), self.rule())
+    }
+}

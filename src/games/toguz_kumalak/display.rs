@@ -1,0 +1,157 @@
+//! The position and the moves shown to people and machines: the text diagram, the
+//! JSON state and the one-line account of a turn.
+
+use serde_json::json;
+
+use super::notation::write_position;
+use super::position::{Event, Pit, Position, ROW, Refusal, Side};
+use super::rules::Turn;
+use super::{Direction, ToguzKumalak};
+
+impl ToguzKumalak {
+    /// Two rows as seen from South: North's row on top, South's below, each count
+    /// under or over its pit name, kazans at the left, `X` for a tuzdyk.
+    ///
+    /// Counter-clockwise (the default) puts N9…N1 over S1…S9; the clockwise mirror image
+    /// (§4.6) numbers from each owner's right, so N1…N9 over S9…S1.
+    pub(super) fn diagram(&self, position: &Position) -> String {
+        let numbers: Vec<u8> = match self.direction {
+            Direction::Ccw => (1..=ROW as u8).collect(),
+            Direction::Cw => (1..=ROW as u8).rev().collect(),
+        };
+        let cell = |side: Side, number: u8| -> String {
+            let Some(pit) = Pit::new(side, number) else {
+                return String::new();
+            };
+            if position.tuzdyk_owner(pit).is_some() {
+                format!("{:>4}", "X")
+            } else {
+                format!("{:>4}", position.count(pit))
+            }
+        };
+        let label = |side: Side, number: u8| format!("{:>4}", format!("{side}{number}"));
+        let north: Vec<u8> = numbers.iter().rev().copied().collect();
+        let line = |f: &dyn Fn(Side, u8) -> String, side: Side, order: &[u8]| -> String {
+            order.iter().map(|&n| f(side, n)).collect()
+        };
+        let kazan = |side: Side| format!("{side} kazan {:>3} |", position.kazan(side));
+        let pad = " ".repeat(kazan(Side::South).len());
+        let mut lines = vec![
+            format!("{pad}{}", line(&label, Side::North, &north)),
+            format!("{}{}", kazan(Side::North), line(&cell, Side::North, &north)),
+            format!(
+                "{}{}",
+                kazan(Side::South),
+                line(&cell, Side::South, &numbers)
+            ),
+            format!("{pad}{}", line(&label, Side::South, &numbers)),
+        ];
+        let mut last = format!("{} to move", position.to_move());
+        for owner in Side::BOTH {
+            if let Some(pit) = position.tuzdyk(owner) {
+                last.push_str(&format!("; {pit} is {owner}'s tuzdyk"));
+            }
+        }
+        lines.push(last);
+        lines.join("\n")
+    }
+
+    /// The JSON state of a position (for `convert`):
+    ///
+    /// ```json
+    /// {
+    ///   "south": [9, 9, 9, 9, 9, 9, 9, 9, 9],
+    ///   "north": [9, 9, 9, 9, 9, 9, 9, 9, 9],
+    ///   "kazans": [0, 0],
+    ///   "tuzdyks": {"south": null, "north": null},
+    ///   "to_move": "S",
+    ///   "position": "S:9,9,9,9,9,9,9,9,9/N:9,9,9,9,9,9,9,9,9/K:0,0/T:-,-/M:S"
+    /// }
+    /// ```
+    ///
+    /// - `south`, `north`: stones in each side's pits 1–9, pit 1 first;
+    /// - `kazans`: South's kazan, then North's;
+    /// - `tuzdyks.south`: the number of the North pit that is South's tuzdyk, or
+    ///   `null`; `tuzdyks.north`: the number of the South pit that is North's tuzdyk;
+    /// - `to_move`: `"S"` or `"N"`;
+    /// - `position`: the position string of §1.
+    pub(super) fn state_json(&self, position: &Position) -> serde_json::Value {
+        let tuzdyk = |side| position.tuzdyk(side).map(Pit::number);
+        json!({
+            "south": position.row(Side::South),
+            "north": position.row(Side::North),
+            "kazans": position.kazans(),
+            "tuzdyks": {
+                "south": tuzdyk(Side::South),
+                "north": tuzdyk(Side::North),
+            },
+            "to_move": position.to_move().letter().to_string(),
+            "position": write_position(position),
+        })
+    }
+
+    /// One line on what a turn did: the sowing, its event, stones that fell into a
+    /// tuzdyk, the kazans, and the end of the game if the turn ended it.
+    pub(super) fn account(&self, turn: &Turn) -> String {
+        let sowing = &turn.sowing;
+        let mover = turn.mover();
+        let landing = sowing.landing;
+        let mut text = format!(
+            "{mover} sows {} from {}, lands in {landing}",
+            sowing.stones, sowing.from
+        );
+        match sowing.event {
+            Event::IntoTuzdyk => {
+                text.push_str(", a tuzdyk (R5)");
+            }
+            Event::OwnSide | Event::Odd { .. } => {
+                text.push_str(&format!(" ({})", sowing.landing_count));
+            }
+            Event::Capture { stones } => {
+                text.push_str(&format!(" ({stones}): captures {stones}"));
+            }
+            Event::Tuzdyk => {
+                text.push_str(&format!(" (3): tuzdyk at {landing} for {mover}"));
+            }
+            Event::Refused(refusal) => {
+                let rule = match refusal {
+                    Refusal::AlreadyOwns(_) => "R7a",
+                    Refusal::PitNine => "R7b",
+                    Refusal::Mirror(_) => "R7c",
+                };
+                text.push_str(&format!(" (3): no tuzdyk ({rule})"));
+            }
+        }
+        for owner in Side::BOTH {
+            let stones = sowing.into_tuzdyks[owner.index()];
+            if stones > 0 {
+                let s = if stones == 1 { "stone" } else { "stones" };
+                text.push_str(&format!("; {stones} {s} into {owner}'s tuzdyk (R4)"));
+            }
+        }
+        let [s, n] = turn.kazan_after_move_pair();
+        text.push_str(&format!("; kazans {s}:{n}"));
+        if let Some(collected) = turn.collected {
+            let [s, n] = turn.after.kazans();
+            text.push_str(&format!(
+                "; {} has no move: {mover} collects {collected} (R11); final {s}:{n}",
+                mover.opponent()
+            ));
+        } else if let Some(winner) = self.early_winner(&turn.after) {
+            text.push_str(&format!(
+                "; {winner} has {} stones (R10): game over",
+                turn.after.kazan(winner)
+            ));
+        }
+        text
+    }
+}
+
+impl Turn {
+    /// Both kazans after the sowing and its event, before any R11 collection.
+    fn kazan_after_move_pair(&self) -> [u8; 2] {
+        let mut kazans = self.after.kazans();
+        kazans[self.mover().index()] = self.kazan_after_move();
+        kazans
+    }
+}

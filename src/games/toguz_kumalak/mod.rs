@@ -1,0 +1,224 @@
+//! Toguz Kumalak (Togyz Kumalak, Toguz Korgool): the Central Asian mancala of two rows
+//! of nine pits, 162 stones and the *tuzdyk*. Spec: `shared/rules/toguz-kumalak.md`.
+//!
+//! # The rules in brief
+//! - Board (§1–§2): S (South, first) and N each own a row of nine pits numbered 1–9
+//!   from the owner's left, and a kazan. Sowing order S1…S9 N1…N9 S1…; every pit
+//!   starts with 9 stones.
+//! - R1: a move empties one non-empty pit of the mover's row that is not a tuzdyk.
+//! - R2–R3: with n ≥ 2 stones the first goes back into the emptied pit, the rest one
+//!   per pit onwards (passing the starting pit again on long moves); a single stone
+//!   goes to the next pit.
+//! - R4: a stone dropped into a tuzdyk goes at once to the tuzdyk owner's kazan.
+//! - R5–R7, one event decided by the landing pit only (R9): none in the mover's own
+//!   row or in a tuzdyk; an even count in the opponent's row is captured (R6); exactly
+//!   3 there makes the mover's tuzdyk and is captured (R7), unless the mover has one
+//!   already (a), it is the opponent's pit 9 (b), or it has the number of the
+//!   opponent's tuzdyk (c). R8: a tuzdyk is never played from, never lost.
+//! - R10: a kazan of 82 or more ends the game at once (option `play-out` disables this).
+//! - R11: when the player to move has no legal move the game ends and the other player
+//!   adds the stones of their own row to their kazan. R12: more stones wins, 81:81 draws.
+//!
+//! # Notation
+//! A move is written `PL` — the pit played and the number of the pit where the last
+//! stone lands — with optional marks, each checked: `X`/`x`/`х` when the move makes a
+//! tuzdyk, `(N)` the mover's kazan after the move. A bare `P` is accepted.
+//!
+//! The canonical form follows PlayOK, whose 1,199 records in `shared/data/toguz/` are
+//! the reference: `X` on a move that makes a tuzdyk, `(N)` on an even capture (R6)
+//! only. PlayOK never writes `(N)` on a tuzdyk move, nor on a quiet move that
+//! credited the mover through a tuzdyk (R4); and `(N)` is the kazan after the capture,
+//! before any R11 collection that the same move triggers (checked on that data set).
+//!
+//! # Direction
+//! The clockwise variant (`[Direction "cw"]`, §4.6) is the exact mirror image of the
+//! board: each owner numbers pits from their *right* and sows clockwise, so the
+//! sowing order is still S1…S9 N1…N9 and every rule, token and position string reads
+//! the same. Only the picture changes: [`Rules::draw`] mirrors the rows.
+//!
+//! The position is a small `Copy` struct and a sowing is a few array operations
+//! (whole laps added at once); `play` and a successful `resolve` never allocate.
+
+mod display;
+mod notation;
+mod position;
+mod rules;
+#[cfg(test)]
+mod tests;
+
+use crate::games::{
+    GameInfo, MoveError, NotationError, OptionSpec, Outcome, Player, Rules, Setup, SetupError,
+};
+
+pub use notation::{Token, TuzdykMark};
+pub use position::{Pit, Position, Side};
+
+/// The sowing direction as drawn (§4.6); the rules do not depend on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// Counter-clockwise, pits numbered from each owner's left (tournament play).
+    Ccw,
+    /// Clockwise, the mirror image: pits numbered from each owner's right.
+    Cw,
+}
+
+/// A move: the pit the side to move empties.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub from: Pit,
+}
+
+/// The Toguz Kumalak engine, configured for one record.
+#[derive(Clone, Copy, Debug)]
+pub struct ToguzKumalak {
+    direction: Direction,
+    /// `play-out`: R10 is off, the game goes on until R11.
+    play_out: bool,
+}
+
+impl ToguzKumalak {
+    /// The engine with explicit options.
+    pub fn new(direction: Direction, play_out: bool) -> ToguzKumalak {
+        ToguzKumalak {
+            direction,
+            play_out,
+        }
+    }
+}
+
+impl Default for ToguzKumalak {
+    fn default() -> ToguzKumalak {
+        ToguzKumalak::new(Direction::Ccw, false)
+    }
+}
+
+fn player(side: Side) -> Player {
+    match side {
+        Side::South => Player::First,
+        Side::North => Player::Second,
+    }
+}
+
+impl Rules for ToguzKumalak {
+    type Position = Position;
+    type Token = Token;
+    type Move = Move;
+
+    const GAMES: &'static [GameInfo] = &[GameInfo {
+        id: "toguz-kumalak",
+        name: "Toguz Kumalak",
+        aliases: &[
+            "togyz-kumalak",
+            "togyzkumalak",
+            "toguz-korgool",
+            "togyz-korgool",
+            "togyz-qumalaq",
+            "togyzqumalaq",
+            "toguz",
+            "togyz",
+        ],
+    }];
+
+    const OPTIONS: &'static [OptionSpec] = &[
+        OptionSpec {
+            name: "direction",
+            values: &["ccw", "cw"],
+            help: "sowing direction: ccw (default) or cw, the mirror image (only the drawing changes)",
+        },
+        OptionSpec {
+            name: "play-out",
+            values: &[],
+            help: "no early end at 82 stones (R10): the game goes on until a player cannot move",
+        },
+    ];
+
+    fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
+        let direction = match setup.choice("direction", &["ccw", "cw"], "ccw")? {
+            "cw" => Direction::Cw,
+            _ => Direction::Ccw,
+        };
+        Ok(ToguzKumalak::new(direction, setup.flag("play-out")?))
+    }
+
+    fn start_position(&self) -> Position {
+        Position::start()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, String> {
+        notation::parse_position(text)
+    }
+
+    fn write_position(&self, position: &Position) -> String {
+        notation::write_position(position)
+    }
+
+    fn draw(&self, position: &Position) -> String {
+        self.diagram(position)
+    }
+
+    /// See the JSON layout on `ToguzKumalak::state_json` (module `display`):
+    /// `{"south": [9 counts], "north": [9 counts], "kazans": [S, N],
+    /// "tuzdyks": {"south": <N pit or null>, "north": <S pit or null>},
+    /// "to_move": "S"|"N", "position": "<position string>"}`.
+    fn state(&self, position: &Position) -> serde_json::Value {
+        self.state_json(position)
+    }
+
+    fn to_move(&self, position: &Position) -> Player {
+        player(position.to_move())
+    }
+
+    fn outcome(&self, position: &Position) -> Option<Outcome> {
+        self.outcome_of(position)
+    }
+
+    fn legal_moves(&self, position: &Position) -> Vec<Move> {
+        let side = position.to_move();
+        (1..=9)
+            .filter_map(|n| Pit::new(side, n))
+            .filter(|&pit| position.illegal(pit).is_none())
+            .map(|from| Move { from })
+            .collect()
+    }
+
+    fn parse_token(&self, text: &str) -> Result<Token, NotationError> {
+        notation::parse_token(text)
+    }
+
+    fn resolve(&self, position: &Position, token: &Token) -> Result<Move, MoveError> {
+        let side = position.to_move();
+        let from = Pit::new(side, token.pit).ok_or_else(|| {
+            MoveError::illegal(format!(
+                "pit {} does not exist: pits are numbered 1-9",
+                token.pit
+            ))
+        })?;
+        if let Some(why) = position.illegal(from) {
+            return Err(MoveError::illegal(why.to_string()));
+        }
+        let has_marks = token.landing.is_some() || token.tuzdyk.is_some() || token.kazan.is_some();
+        if has_marks {
+            self.check_marks(token, &self.turn(position, from))?;
+        }
+        Ok(Move { from })
+    }
+
+    fn play(&self, position: &mut Position, mv: &Move) {
+        *position = self.turn(position, mv.from).after;
+    }
+
+    fn write_move(&self, before: &Position, mv: &Move) -> String {
+        let turn = self.turn(before, mv.from);
+        let sowing = &turn.sowing;
+        let (tuzdyk, kazan) = match sowing.event {
+            position::Event::Tuzdyk => (true, None),
+            position::Event::Capture { .. } => (false, Some(turn.kazan_after_move())),
+            _ => (false, None),
+        };
+        notation::write_token(sowing.from.number(), sowing.landing.number(), tuzdyk, kazan)
+    }
+
+    fn describe(&self, before: &Position, mv: &Move, _after: &Position) -> String {
+        self.account(&self.turn(before, mv.from))
+    }
+}

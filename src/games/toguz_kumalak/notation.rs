@@ -1,0 +1,258 @@
+//! The notation of §1: the move token (`87(10)`, `68X`, `5`) and the position string
+//! (`S:…/N:…/K:…/T:…/M:…`), read with nom and written back.
+//!
+//! A [`Token`] is what the record *says*; nothing here knows whether it is true. The
+//! marks are checked against the replay in `rules.rs`.
+
+use nom::branch::alt;
+use nom::character::complete::{char, satisfy, u32 as number};
+use nom::combinator::{all_consuming, map, opt, value};
+use nom::multi::separated_list1;
+use nom::sequence::{delimited, preceded};
+use nom::{IResult, Parser};
+
+use super::position::{Position, ROW, Side};
+use crate::games::NotationError;
+
+/// The marks a move may carry after its landing digit (§1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TuzdykMark {
+    /// `X`, as PlayOK writes it.
+    Latin,
+    /// `x`, as desktop programs write it.
+    LatinSmall,
+    /// `х` (U+0445), as federation score sheets write it.
+    Cyrillic,
+}
+
+/// A move token as written: `P`, `PL`, then optional marks `X` and `(N)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// The pit the mover empties, 1–9 on the mover's side.
+    pub pit: u8,
+    /// The number, 1–9, of the pit where the last stone lands (either side).
+    pub landing: Option<u8>,
+    /// The move claims to make a tuzdyk.
+    pub tuzdyk: Option<TuzdykMark>,
+    /// The mover's kazan total after the move, `(N)`.
+    pub kazan: Option<u32>,
+}
+
+/// A pit or landing number: one digit 1–9.
+fn pit_digit(input: &str) -> IResult<&str, u8> {
+    map(satisfy(|c| ('1'..='9').contains(&c)), |c| c as u8 - b'0').parse(input)
+}
+
+/// `X`, `x` or the Cyrillic `х`.
+fn tuzdyk_mark(input: &str) -> IResult<&str, TuzdykMark> {
+    alt((
+        value(TuzdykMark::Latin, char('X')),
+        value(TuzdykMark::LatinSmall, char('x')),
+        value(TuzdykMark::Cyrillic, char('х')),
+    ))
+    .parse(input)
+}
+
+/// `(N)`: the mover's kazan after the move.
+fn kazan_mark(input: &str) -> IResult<&str, u32> {
+    delimited(char('('), number, char(')')).parse(input)
+}
+
+/// `P`, `PL`, `PLX`, `PL(N)`, `PLX(N)`, without checking that the whole input is used.
+fn token(input: &str) -> IResult<&str, Token> {
+    map(
+        (pit_digit, opt(pit_digit), opt(tuzdyk_mark), opt(kazan_mark)),
+        |(pit, landing, tuzdyk, kazan)| Token {
+            pit,
+            landing,
+            tuzdyk,
+            kazan,
+        },
+    )
+    .parse(input)
+}
+
+/// Reads a move token.
+///
+/// # Errors
+/// What was expected where the text stops making sense.
+pub fn parse_token(text: &str) -> Result<Token, NotationError> {
+    match token(text) {
+        Ok(("", token)) => Ok(token),
+        Ok((rest, parsed)) => {
+            let read = &text[..text.len() - rest.len()];
+            Err(NotationError::expected(if rest.starts_with('(') {
+                format!(
+                    "the kazan count as digits in parentheses after \"{read}\", e.g. 87(10), found \"{rest}\""
+                )
+            } else if parsed.landing.is_none() && rest.starts_with('0') {
+                format!(
+                    "a landing pit 1-9 after \"{read}\", found \"{rest}\" (pits are numbered 1-9)"
+                )
+            } else {
+                format!(
+                    "the end of the move after \"{read}\", found \"{rest}\" \
+                     (a move is the pit played and the landing pit, then optionally \
+                     a tuzdyk mark X and the kazan count (N), e.g. 68X or 87(10))"
+                )
+            }))
+        }
+        Err(_) => Err(NotationError::expected(match text.chars().next() {
+            None => "a move: the pit played 1-9 and the landing pit 1-9, e.g. 87".to_string(),
+            Some(c) if c.is_ascii_digit() => format!(
+                "a pit number 1-9 at the start of \"{text}\" (pits are numbered 1-9, not {c})"
+            ),
+            Some(_) => {
+                format!("a move starting with the pit played, 1-9, e.g. 87(10), found \"{text}\"")
+            }
+        })),
+    }
+}
+
+/// Writes a move in the canonical form: `PL`, `X` if it made a tuzdyk, `(N)` with the
+/// mover's kazan if it was an even capture (PlayOK's practice, see `mod.rs`).
+pub fn write_token(pit: u8, landing: u8, tuzdyk: bool, kazan: Option<u8>) -> String {
+    let mut text = String::with_capacity(8);
+    text.push(char::from(b'0' + pit));
+    text.push(char::from(b'0' + landing));
+    if tuzdyk {
+        text.push('X');
+    }
+    if let Some(k) = kazan {
+        // Digits by hand: this runs once per replayed move, and `fmt` is slow here.
+        text.push('(');
+        if k >= 100 {
+            text.push(char::from(b'0' + k / 100));
+        }
+        if k >= 10 {
+            text.push(char::from(b'0' + k / 10 % 10));
+        }
+        text.push(char::from(b'0' + k % 10));
+        text.push(')');
+    }
+    text
+}
+
+/// The shape of a position string, for error messages.
+const SHAPE: &str =
+    "S:<9 counts>/N:<9 counts>/K:<kazan S>,<kazan N>/T:<S's tuzdyk>,<N's tuzdyk>/M:<S or N>";
+
+/// Nine counts separated by commas.
+fn counts(input: &str) -> IResult<&str, Vec<u32>> {
+    separated_list1(char(','), number).parse(input)
+}
+
+/// A tuzdyk field: a pit number or `-`.
+fn tuzdyk_field(input: &str) -> IResult<&str, Option<u32>> {
+    alt((value(None, char('-')), map(number, Some))).parse(input)
+}
+
+/// Parses one `/`-separated section `L:<body>` with `body`, whole.
+fn section<'a, T>(
+    part: Option<&'a str>,
+    label: &str,
+    what: &str,
+    body: impl Parser<&'a str, Output = T, Error = nom::error::Error<&'a str>>,
+) -> Result<T, String> {
+    let part =
+        part.ok_or_else(|| format!("missing the {label} section ({what}); expected {SHAPE}"))?;
+    let rest = part.strip_prefix(label).ok_or_else(|| {
+        format!("expected the {label} section ({what}), found \"{part}\"; expected {SHAPE}")
+    })?;
+    all_consuming(body)
+        .parse(rest)
+        .map(|(_, v)| v)
+        .map_err(|_| format!("cannot read the {label} section \"{part}\": expected {what}"))
+}
+
+/// Reads the position string of §1.
+///
+/// # Errors
+/// A sentence naming the section or rule that is broken.
+pub fn parse_position(text: &str) -> Result<Position, String> {
+    let mut parts = text.trim().split('/');
+    let mut row = |label: &str, side: &str| -> Result<[u32; ROW], String> {
+        let counts = section(
+            parts.next(),
+            label,
+            &format!("the 9 pit counts of {side}, pit 1 first, separated by commas"),
+            counts,
+        )?;
+        <[u32; ROW]>::try_from(counts.as_slice())
+            .map_err(|_| format!("the {label} section has {} counts, not 9", counts.len()))
+    };
+    let south = row("S:", "S")?;
+    let north = row("N:", "N")?;
+    let kazans = section(
+        parts.next(),
+        "K:",
+        "the two kazans, S's then N's, e.g. K:10,0",
+        (number, preceded(char(','), number)),
+    )?;
+    let tuzdyks = section(
+        parts.next(),
+        "T:",
+        "the N pit that is S's tuzdyk and the S pit that is N's tuzdyk, or - for none, e.g. T:-,1",
+        (tuzdyk_field, preceded(char(','), tuzdyk_field)),
+    )?;
+    let to_move = section(
+        parts.next(),
+        "M:",
+        "the side to move, S or N",
+        alt((value(Side::South, char('S')), value(Side::North, char('N')))),
+    )?;
+    if let Some(extra) = parts.next() {
+        return Err(format!(
+            "unexpected \"/{extra}\" after the M: section; expected {SHAPE}"
+        ));
+    }
+    let tuzdyk = |t: Option<u32>| -> Result<Option<u8>, String> {
+        t.map(|n| {
+            u8::try_from(n)
+                .ok()
+                .filter(|n| (1..=ROW as u8).contains(n))
+                .ok_or_else(|| format!("tuzdyk pit {n} does not exist: pits are numbered 1-9"))
+        })
+        .transpose()
+    };
+    Position::from_parts(
+        [south, north],
+        [kazans.0, kazans.1],
+        [tuzdyk(tuzdyks.0)?, tuzdyk(tuzdyks.1)?],
+        to_move,
+    )
+    .map_err(|e| e.0)
+}
+
+/// Writes the position string of §1; [`parse_position`] reads it back.
+pub fn write_position(position: &Position) -> String {
+    use std::fmt::Write;
+    let mut text = String::with_capacity(64);
+    for side in Side::BOTH {
+        if side == Side::North {
+            text.push('/');
+        }
+        text.push(side.letter());
+        text.push(':');
+        for (i, count) in position.row(side).iter().enumerate() {
+            if i > 0 {
+                text.push(',');
+            }
+            let _ = write!(text, "{count}");
+        }
+    }
+    let [ks, kn] = position.kazans();
+    let tuzdyk = |side| {
+        position
+            .tuzdyk(side)
+            .map_or_else(|| "-".to_string(), |p| p.number().to_string())
+    };
+    let _ = write!(
+        text,
+        "/K:{ks},{kn}/T:{},{}/M:{}",
+        tuzdyk(Side::South),
+        tuzdyk(Side::North),
+        position.to_move().letter()
+    );
+    text
+}

@@ -1,0 +1,167 @@
+//! A whole turn (the sowing of R1–R9, then the end rules R10–R12) and the checks of
+//! a token's marks against it.
+
+use super::ToguzKumalak;
+use super::notation::Token;
+use super::position::{Event, Pit, Position, Refusal, Side, Sowing, TOTAL_STONES};
+use crate::games::{GameResult, MoveError, Outcome};
+
+/// R10: a kazan with this many stones (more than half of 162) wins at once.
+pub const WINNING_KAZAN: u8 = 82;
+
+/// One turn played out: the sowing, the position after it and R11's transfer.
+#[derive(Clone, Copy, Debug)]
+pub struct Turn {
+    pub sowing: Sowing,
+    pub after: Position,
+    /// R11: the player to move after the sowing cannot move, and the mover collected
+    /// this many stones from their own row.
+    pub collected: Option<u8>,
+}
+
+impl Turn {
+    /// The side that moved.
+    pub fn mover(&self) -> Side {
+        self.sowing.from.side()
+    }
+
+    /// The mover's kazan right after the sowing and its event, before any R11
+    /// collection: the number PlayOK writes as `(N)`.
+    pub fn kazan_after_move(&self) -> u8 {
+        self.after.kazan(self.mover()) - self.collected.unwrap_or(0)
+    }
+}
+
+impl ToguzKumalak {
+    /// Plays the side to move's pit `from` on a copy of `before`: the sowing (R2–R9),
+    /// then, unless R10 has ended the game, R11's transfer if the next player is stuck.
+    pub(super) fn turn(&self, before: &Position, from: Pit) -> Turn {
+        let mut after = *before;
+        let sowing = after.sow(from);
+        // R12: R10 is tested before R11.
+        let collected = if self.early_winner(&after).is_none() && !after.can_move(after.to_move()) {
+            Some(after.collect_row(after.to_move().opponent()))
+        } else {
+            None
+        };
+        Turn {
+            sowing,
+            after,
+            collected,
+        }
+    }
+
+    /// R10: the side with 82 or more stones, unless the record plays out.
+    pub(super) fn early_winner(&self, position: &Position) -> Option<Side> {
+        if self.play_out {
+            return None;
+        }
+        Side::BOTH
+            .into_iter()
+            .find(|&s| position.kazan(s) >= WINNING_KAZAN)
+    }
+
+    /// How the game has ended in `position`, if it has (R10–R12).
+    ///
+    /// After [`ToguzKumalak::turn`] R11's stones are already in the kazan; a position
+    /// read from a string may still hold them in the row, and they are counted as R11
+    /// says. When the stuck player's opponent has nothing left to collect, R11 is named
+    /// even if a kazan also reached 82: both hold and the score is the same.
+    pub(super) fn outcome_of(&self, position: &Position) -> Option<Outcome> {
+        let stuck = position.to_move();
+        let can_move = position.can_move(stuck);
+        let pending = position.row_total(stuck.opponent());
+        if (can_move || pending > 0)
+            && let Some(winner) = self.early_winner(position)
+        {
+            let [s, n] = position.kazans();
+            return Some(Outcome::new(
+                result_for(Some(winner)),
+                format!(
+                    "{winner} has {} stones (R10), {s}:{n}",
+                    position.kazan(winner)
+                ),
+            ));
+        }
+        if can_move {
+            return None;
+        }
+        let mut kazans = position.kazans().map(u32::from);
+        kazans[stuck.opponent().index()] += u32::from(pending);
+        let [s, n] = kazans;
+        let (result, verdict) = match s.cmp(&n) {
+            std::cmp::Ordering::Greater => (result_for(Some(Side::South)), "S wins"),
+            std::cmp::Ordering::Less => (result_for(Some(Side::North)), "N wins"),
+            std::cmp::Ordering::Equal => (result_for(None), "a draw"),
+        };
+        debug_assert!(s + n <= TOTAL_STONES);
+        Some(Outcome::new(
+            result,
+            format!("{stuck} has no legal move (R11), {s}:{n}, {verdict} (R12)"),
+        ))
+    }
+
+    /// Checks every mark the token carries against the turn it names (§1): the
+    /// landing digit, the tuzdyk mark and the kazan count.
+    pub(super) fn check_marks(&self, token: &Token, turn: &Turn) -> Result<(), MoveError> {
+        let sowing = &turn.sowing;
+        if let Some(written) = token.landing
+            && written != sowing.landing.number()
+        {
+            return Err(MoveError::wrong_mark(format!(
+                "the last stone lands in {}, not {}{written}",
+                sowing.landing,
+                sowing.landing.side()
+            )));
+        }
+        if token.tuzdyk.is_some() && sowing.event != Event::Tuzdyk {
+            return Err(MoveError::wrong_mark(format!(
+                "the move makes no tuzdyk: {}",
+                why_no_tuzdyk(sowing)
+            )));
+        }
+        if let Some(written) = token.kazan {
+            let actual = turn.kazan_after_move();
+            if written != u32::from(actual) {
+                return Err(MoveError::wrong_mark(format!(
+                    "{}'s kazan holds {actual} after the move, not {written}",
+                    turn.mover()
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Why a sowing made no tuzdyk, naming the rule.
+fn why_no_tuzdyk(sowing: &Sowing) -> String {
+    let landing = sowing.landing;
+    let mover = sowing.from.side();
+    match sowing.event {
+        Event::OwnSide => format!("the last stone lands in {landing}, in {mover}'s own row (R5)"),
+        Event::IntoTuzdyk => format!("the last stone lands in the tuzdyk {landing} (R5)"),
+        Event::Odd { stones } | Event::Capture { stones } => {
+            format!("{landing} holds {stones} stones, not 3 (R7)")
+        }
+        Event::Refused(Refusal::AlreadyOwns(own)) => {
+            format!("{mover} already has a tuzdyk, at {own}: one per player (R7a)")
+        }
+        Event::Refused(Refusal::PitNine) => {
+            format!("{landing} is {}'s pit 9 (R7b)", landing.side())
+        }
+        Event::Refused(Refusal::Mirror(theirs)) => format!(
+            "{landing} has the number of {}'s tuzdyk {theirs} (R7c)",
+            mover.opponent()
+        ),
+        Event::Tuzdyk => "it does".to_string(),
+    }
+}
+
+/// The game result for a winner, or a draw.
+fn result_for(winner: Option<Side>) -> GameResult {
+    match winner {
+        Some(Side::South) => GameResult::FirstWins,
+        Some(Side::North) => GameResult::SecondWins,
+        None => GameResult::Draw,
+    }
+}
