@@ -1,5 +1,5 @@
-//! The chain-capture search shared by the draughts-like games (Pinoy Dama, Zamma) and
-//! meant for the hunt games too: which capture chains a side can make on a point graph.
+//! The chain-capture search shared by the draughts-like games and meant for the hunt
+//! games too: which capture chains a side can make on a point graph.
 //!
 //! A chain is a sequence of jumps by one piece; each jump takes exactly one opposing
 //! piece lying on a straight line. What differs between games is a few parameters:
@@ -575,7 +575,7 @@ mod tests {
 
     #[test]
     fn marked_pieces_block_until_the_chain_ends() {
-        // Pinoy Dama E5: the man taken on c3 still stands on the diagonal e1-a5.
+        // A man taken on c3 still stands on the diagonal e1-a5 when the king gets to e1.
         let b = Board::draughts(8, 8);
         let enemy = ["c3", "f4", "f2", "b4"];
         let (best, chains) = run(

@@ -51,7 +51,7 @@ impl Side {
     }
 }
 
-/// A man or a king (Zamma's sultan).
+/// A man or a king (called a sultan in some games).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
     Man,
@@ -583,87 +583,126 @@ impl Draughts {
         written: &Written,
         faults: bool,
     ) -> Result<Move, MoveError> {
-        let from = written.points[0];
-        self.check_owner(pieces, side, from)?;
-        let text = self.write_written(written);
+        self.check_owner(pieces, side, written.points[0])?;
         let best = self.captures(pieces, side);
-        let example = || {
-            best.moves
-                .first()
-                .map(|m| self.write(m))
-                .unwrap_or_default()
-        };
-        if !written.capture {
-            let to = written.points[1];
-            return match self.step(pieces, side, from, to) {
-                Ok(mv) if best.best == 0 || faults => Ok(mv),
-                Ok(_) => Err(MoveError::illegal(format!(
-                    "a capture is compulsory ({}): e.g. {} takes {}",
-                    self.words.compulsory,
-                    example(),
-                    best.best
-                ))),
-                Err(why) => {
-                    let meant: Vec<&Move> = best
-                        .moves
-                        .iter()
-                        .filter(|m| in_full(m, &written.points) || shortens(m, &written.points))
-                        .collect();
-                    match meant[..] {
-                        [m] => Err(MoveError::wrong_mark(format!(
-                            "{text} is a capture: write it {}",
-                            self.write(m)
-                        ))),
-                        _ => Err(MoveError::illegal(why)),
-                    }
-                }
-            };
+        if written.capture {
+            self.resolve_capture(pieces, side, written, &best, faults)
+        } else {
+            self.resolve_step(pieces, side, written, &best, faults)
         }
+    }
+
+    /// A move written with `-`: a legal step, unless a capture is compulsory; a
+    /// capture written so is a wrong mark.
+    fn resolve_step(
+        &self,
+        pieces: &Pieces,
+        side: Side,
+        written: &Written,
+        best: &Captures,
+        faults: bool,
+    ) -> Result<Move, MoveError> {
+        let points = &written.points;
+        match self.step(pieces, side, points[0], points[1]) {
+            Ok(mv) if best.best == 0 || faults => Ok(mv),
+            Ok(_) => Err(MoveError::illegal(format!(
+                "a capture is compulsory ({}): e.g. {} takes {}",
+                self.words.compulsory,
+                self.example(best),
+                best.best
+            ))),
+            Err(why) => {
+                let meant: Vec<&Move> = best
+                    .moves
+                    .iter()
+                    .filter(|m| in_full(m, points) || shortens(m, points))
+                    .collect();
+                match meant[..] {
+                    [m] => Err(MoveError::wrong_mark(format!(
+                        "{} is a capture: write it {}",
+                        self.write_written(written),
+                        self.write(m)
+                    ))),
+                    _ => Err(MoveError::illegal(why)),
+                }
+            }
+        }
+    }
+
+    /// A move written with `x`: a maximal chain written in full, else (with faults
+    /// allowed) any legal chain written in full, else a maximal chain it shortens,
+    /// else (with faults) any chain of that piece it shortens.
+    fn resolve_capture(
+        &self,
+        pieces: &Pieces,
+        side: Side,
+        written: &Written,
+        best: &Captures,
+        faults: bool,
+    ) -> Result<Move, MoveError> {
         let points = &written.points;
         if let Some(m) = best.moves.iter().find(|m| in_full(m, points)) {
             return Ok(m.clone());
         }
-        // The written chain checked jump by jump: with faults allowed, a legal chain
-        // written in full is that chain, even if it could go on.
-        let followed = self.follow(pieces, side, from, &points[1..]);
+        let followed = self.follow(pieces, side, points[0], &points[1..]);
         if faults && let Some((m, _)) = &followed {
             return Ok(m.clone());
         }
-        let shortened: Vec<&Move> = best.moves.iter().filter(|m| shortens(m, points)).collect();
-        match shortened[..] {
-            [] => {}
-            [m] => return Ok(m.clone()),
-            _ => return Err(self.ambiguous(shortened)),
+        if let Some(found) = self.shortened(&best.moves, points) {
+            return found;
         }
         if faults {
-            let own = self.chains(pieces, side, Stop::Anywhere, Some(from));
-            let shortened: Vec<&Move> = own.moves.iter().filter(|m| shortens(m, points)).collect();
-            match shortened[..] {
-                [] => {}
-                [m] => return Ok(m.clone()),
-                _ => return Err(self.ambiguous(shortened)),
+            let own = self.chains(pieces, side, Stop::Anywhere, Some(points[0]));
+            if let Some(found) = self.shortened(&own.moves, points) {
+                return found;
             }
         }
+        Err(self.not_a_capture(pieces, side, written, best, followed.map(|(m, _)| m)))
+    }
+
+    /// The one move of `moves` the points shorten, ambiguous if several, `None` if none.
+    fn shortened(&self, moves: &[Move], points: &[Point]) -> Option<Result<Move, MoveError>> {
+        let found: Vec<&Move> = moves.iter().filter(|m| shortens(m, points)).collect();
+        match found[..] {
+            [] => None,
+            [m] => Some(Ok(m.clone())),
+            _ => Some(Err(self.ambiguous(found))),
+        }
+    }
+
+    /// Why a written capture names no acceptable chain: there is no capture (perhaps a
+    /// step written with `x`), or it is not the most pieces (naming the maximum and a
+    /// chain reaching it), or it is no chain at all.
+    fn not_a_capture(
+        &self,
+        pieces: &Pieces,
+        side: Side,
+        written: &Written,
+        best: &Captures,
+        followed: Option<Move>,
+    ) -> MoveError {
+        let text = self.write_written(written);
+        let points = &written.points;
         if best.best == 0 {
-            if written.points.len() == 2
-                && let Ok(step) = self.step(pieces, side, from, written.points[1])
+            if let [from, to] = points[..]
+                && let Ok(step) = self.step(pieces, side, from, to)
             {
-                return Err(MoveError::wrong_mark(format!(
+                return MoveError::wrong_mark(format!(
                     "{text} takes nothing: write it {}",
                     self.write(&step)
-                )));
+                ));
             }
-            return Err(MoveError::illegal(format!(
+            return MoveError::illegal(format!(
                 "{text} is not a capture: {} has no capture in this position",
                 self.side_name(side)
-            )));
+            ));
         }
-        Err(MoveError::illegal(match followed {
-            Some((m, _)) => format!(
+        MoveError::illegal(match followed {
+            Some(m) => format!(
                 "the capture must take the most pieces ({}): {text} takes {}, but {} takes {}",
                 self.words.maximum,
                 m.captured.len(),
-                example(),
+                self.example(best),
                 best.best
             ),
             None => format!(
@@ -671,9 +710,17 @@ impl Draughts {
                 self.side_name(side),
                 best.best,
                 self.words.maximum,
-                example()
+                self.example(best)
             ),
-        }))
+        })
+    }
+
+    /// One of the best captures, written, for messages.
+    fn example(&self, best: &Captures) -> String {
+        best.moves
+            .first()
+            .map(|m| self.write(m))
+            .unwrap_or_default()
     }
 
     fn ambiguous(&self, moves: Vec<&Move>) -> MoveError {
@@ -881,7 +928,7 @@ mod tests {
     use super::*;
     use crate::games::common::capture::{Landing, Reach};
 
-    fn dama_like() -> Draughts {
+    fn chequerboard_8x8() -> Draughts {
         Draughts::new(
             Board::draughts(8, 8),
             [Dirs::of(&[Dir::NE, Dir::NW]), Dirs::of(&[Dir::SE, Dir::SW])],
@@ -917,7 +964,7 @@ mod tests {
 
     #[test]
     fn tokens_parse_with_every_separator() {
-        let d = dama_like();
+        let d = chequerboard_8x8();
         assert!(!d.parse("c3-d4").unwrap().capture);
         assert_eq!(d.parse("d4xf6xh4").unwrap().points.len(), 3);
         assert_eq!(d.parse("22x15:8").unwrap().points.len(), 3);
@@ -931,7 +978,7 @@ mod tests {
 
     #[test]
     fn short_forms_match_first_and_last_points_and_middles_in_order() {
-        let d = dama_like();
+        let d = chequerboard_8x8();
         let p = |n: &str| d.board.parse_point(n).unwrap();
         let m = Move {
             from: p("a1"),
@@ -962,7 +1009,7 @@ mod tests {
 
     #[test]
     fn messages_name_the_rule() {
-        let d = dama_like();
+        let d = chequerboard_8x8();
         let mut pieces = Pieces::default();
         put(&d, &mut pieces, Side::Lower, Kind::Man, &["c3", "e3"]);
         put(&d, &mut pieces, Side::Upper, Kind::Man, &["f4"]);
