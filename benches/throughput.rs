@@ -61,7 +61,7 @@ fn main() {
     };
     let pipeline = Pipeline {
         read: &read,
-        detail: Detail::Check,
+        detail: Detail::Errors,
         json: Some(false),
         progress: false,
     };

@@ -21,9 +21,11 @@ use crate::record::{GameRecord, MoveNode, Span};
 /// How much the driver records about each move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Detail {
-    /// Canonical moves and errors only (fast: `check`, `summarize`).
+    /// Errors and counts only (`check`): [`Played::canonical`] is left empty.
+    Errors,
+    /// Also every move in canonical notation (`summarize`).
     #[default]
-    Check,
+    Moves,
     /// Also what happened, the position string, JSON state and drawing after each move.
     Full,
 }
@@ -136,7 +138,7 @@ impl Diagnostic {
 /// What became of one move of the record.
 #[derive(Clone, Debug)]
 pub enum Status {
-    Played(Box<Played>),
+    Played(Played),
     /// The move is wrong; the index points into [`Replay::errors`].
     Failed(usize),
     /// Not replayed: an earlier move of its line failed.
@@ -148,10 +150,11 @@ pub enum Status {
 pub struct Played {
     pub ply: u32,
     pub mover: Player,
-    /// The move in canonical notation, with every mark it earns.
+    /// The move in canonical notation, with every mark it earns (empty with
+    /// [`Detail::Errors`]).
     pub canonical: String,
     /// Filled with [`Detail::Full`].
-    pub detail: Option<PlyDetail>,
+    pub detail: Option<Box<PlyDetail>>,
 }
 
 /// What [`Detail::Full`] records after each move.
@@ -382,7 +385,7 @@ impl<R: Rules> Driver<'_, R> {
                 .map(|v| self.line(position.clone(), &v.moves, ply).0)
                 .collect();
             let status = match self.play(&mut position, node, ply) {
-                Ok(played) => Status::Played(Box::new(played)),
+                Ok(played) => Status::Played(played),
                 Err(error) => {
                     failed = true;
                     self.errors.push(error);
@@ -427,21 +430,24 @@ impl<R: Rules> Driver<'_, R> {
             };
             fail(code, e.to_string())
         })?;
-        let canonical = rules.write_move(position, &mv);
+        let canonical = match self.detail {
+            Detail::Errors => String::new(),
+            Detail::Moves | Detail::Full => rules.write_move(position, &mv),
+        };
         let detail = match self.detail {
-            Detail::Check => {
+            Detail::Errors | Detail::Moves => {
                 rules.play(position, &mv);
                 None
             }
             Detail::Full => {
                 let before = position.clone();
                 rules.play(position, &mv);
-                Some(PlyDetail {
+                Some(Box::new(PlyDetail {
                     description: rules.describe(&before, &mv, position),
                     position: rules.write_position(position),
                     state: rules.state(position),
                     board: rules.draw(position),
-                })
+                }))
             }
         };
         Ok(Played {
@@ -644,7 +650,7 @@ pub(crate) mod tests {
 
     #[test]
     fn errors_carry_ply_move_and_position_before() {
-        let r = run("1. 3 x 2. 1 *", Detail::Check);
+        let r = run("1. 3 x 2. 1 *", Detail::Moves);
         assert_eq!(codes(&r), [ErrorCode::Notation]);
         let e = &r.errors[0];
         assert_eq!((e.ply, e.written.as_deref()), (Some(2), Some("x")));
@@ -657,25 +663,25 @@ pub(crate) mod tests {
     #[test]
     fn moves_after_the_end_and_contradicting_results() {
         assert_eq!(
-            codes(&run("1. 3 2 2. 1 0-1", Detail::Check)),
+            codes(&run("1. 3 2 2. 1 0-1", Detail::Moves)),
             [ErrorCode::AfterEnd]
         );
         assert_eq!(
-            codes(&run("1. 3 2 1-0", Detail::Check)),
+            codes(&run("1. 3 2 1-0", Detail::Moves)),
             [ErrorCode::Result]
         );
         // Not decided on the board: any declared result stands.
-        assert!(run("1. 3 0-1", Detail::Check).is_valid());
-        assert!(run("[Result \"1-0\"]\n1. 3 1-0", Detail::Check).is_valid());
+        assert!(run("1. 3 0-1", Detail::Moves).is_valid());
+        assert!(run("[Result \"1-0\"]\n1. 3 1-0", Detail::Moves).is_valid());
         assert_eq!(
-            codes(&run("[Result \"1-0\"]\n1. 3 0-1", Detail::Check)),
+            codes(&run("[Result \"1-0\"]\n1. 3 0-1", Detail::Moves)),
             [ErrorCode::Result]
         );
     }
 
     #[test]
     fn variations_replay_from_the_position_before_their_move() {
-        let r = run("1. 3 (1. 4) (1. 2 3) 2 0-1", Detail::Check);
+        let r = run("1. 3 (1. 4) (1. 2 3) 2 0-1", Detail::Moves);
         assert_eq!(codes(&r), [ErrorCode::Illegal]);
         assert_eq!(r.errors[0].written.as_deref(), Some("4"));
         assert!(matches!(
@@ -687,11 +693,11 @@ pub(crate) mod tests {
 
     #[test]
     fn set_up_positions_and_bad_ones() {
-        assert!(run("[SetUp \"1\"]\n[FEN \"2\"]\n1. 2 1-0", Detail::Check).is_valid());
-        let r = run("[SetUp \"1\"]\n[FEN \"many\"]\n1. 2 1-0", Detail::Check);
+        assert!(run("[SetUp \"1\"]\n[FEN \"2\"]\n1. 2 1-0", Detail::Moves).is_valid());
+        let r = run("[SetUp \"1\"]\n[FEN \"many\"]\n1. 2 1-0", Detail::Moves);
         assert_eq!(codes(&r), [ErrorCode::Setup]);
         assert_eq!(r.errors[0].span.line, 2);
-        let r = run("[Strict \"perhaps\"]\n1. 2 *", Detail::Check);
+        let r = run("[Strict \"perhaps\"]\n1. 2 *", Detail::Moves);
         assert_eq!(codes(&r), [ErrorCode::Setup]);
     }
 

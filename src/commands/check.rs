@@ -29,7 +29,7 @@ pub fn run(args: &CheckArgs) -> io::Result<RunStatus> {
     };
     let pipeline = Pipeline {
         read: &args.read,
-        detail: Detail::Check,
+        detail: Detail::Errors,
         json: Some(false),
         progress: args.format == CheckFormat::Human,
     };

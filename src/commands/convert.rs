@@ -16,7 +16,7 @@ pub fn run(args: &ConvertArgs) -> io::Result<RunStatus> {
     let pipeline = Pipeline {
         read: &args.read,
         detail: match args.to {
-            ConvertTo::Pgn => Detail::Check,
+            ConvertTo::Pgn => Detail::Errors,
             ConvertTo::Json | ConvertTo::Jsonl => Detail::Full,
         },
         json: args.from.map(|f| f == ConvertFrom::Json),

@@ -171,23 +171,21 @@ impl Pipeline<'_> {
                     continue;
                 }
             };
+            // Read the next batch while the pool replays this one.
+            let mut games = games;
+            let mut read_errors = Vec::new();
+            let mut batch = read_batch(&mut games, &mut read_errors);
             let mut index = 0;
-            let mut batch: Vec<GameRecord> = Vec::with_capacity(BATCH);
-            let mut games = games.peekable();
-            while games.peek().is_some() {
-                batch.clear();
-                while batch.len() < BATCH {
-                    match games.next() {
-                        Some(Ok(record)) => batch.push(record),
-                        Some(Err(e)) => {
-                            bar.suspend(|| eprintln!("tgn: {file}: {e}"));
-                            errors += 1;
-                            break;
-                        }
-                        None => break,
-                    }
-                }
-                let replays: Vec<Replay> = batch.par_iter().map(|r| replay(r, &settings)).collect();
+            while !batch.is_empty() {
+                let (next, replays) = rayon::join(
+                    || read_batch(&mut games, &mut read_errors),
+                    || {
+                        batch
+                            .par_iter()
+                            .map(|r| replay(r, &settings))
+                            .collect::<Vec<Replay>>()
+                    },
+                );
                 bar.inc(batch.len() as u64);
                 for (record, replay) in batch.drain(..).zip(replays) {
                     let item = Item {
@@ -199,6 +197,11 @@ impl Pipeline<'_> {
                     index += 1;
                     bar.suspend(|| sink(item))?;
                 }
+                batch = next;
+            }
+            for e in read_errors {
+                bar.suspend(|| eprintln!("tgn: {file}: {e}"));
+                errors += 1;
             }
         }
         bar.finish_and_clear();
@@ -229,6 +232,22 @@ impl Pipeline<'_> {
         );
         bar
     }
+}
+
+/// The next games of a source, up to [`BATCH`]; read errors are set aside.
+fn read_batch(
+    games: &mut (dyn Iterator<Item = io::Result<GameRecord>> + Send),
+    errors: &mut Vec<io::Error>,
+) -> Vec<GameRecord> {
+    let mut batch = Vec::with_capacity(BATCH);
+    while batch.len() < BATCH {
+        match games.next() {
+            Some(Ok(record)) => batch.push(record),
+            Some(Err(e)) => errors.push(e),
+            None => break,
+        }
+    }
+    batch
 }
 
 /// Reads and replays one whole file (for `diff`, which needs all games of both).

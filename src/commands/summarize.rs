@@ -181,7 +181,7 @@ pub fn run(args: &SummarizeArgs) -> io::Result<RunStatus> {
     let inputs = expand(&args.paths, &mut io_errors);
     let pipeline = Pipeline {
         read: &args.read,
-        detail: Detail::Check,
+        detail: Detail::Moves,
         json: None,
         progress: args.format == SummaryFormat::Table,
     };
