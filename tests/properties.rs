@@ -21,6 +21,16 @@ fn movetext() -> impl Strategy<Value = String> {
     prop::collection::vec(movetext_char(), 0..300).prop_map(|c| c.into_iter().collect())
 }
 
+/// Text made of what position strings are made of, and anything else now and then.
+fn position_text() -> impl Strategy<Value = String> {
+    let chars: Vec<char> = "0123456789,:/-=. abcdefghiSNWBKTMsnkx".chars().collect();
+    prop::collection::vec(
+        prop_oneof![8 => prop::sample::select(chars), 1 => any::<char>()],
+        0..120,
+    )
+    .prop_map(|c| c.into_iter().collect())
+}
+
 fn full() -> Settings {
     Settings {
         detail: Detail::Full,
@@ -51,6 +61,45 @@ proptest! {
             let cut = text.char_indices().nth(cut).map_or(text.len(), |(i, _)| i);
             let mutated = format!("{}{junk}", &text[..cut]);
             for game in parse_games(&mutated, Origin::default()) {
+                let _ = replay(&game, &full());
+            }
+        }
+    }
+
+    #[test]
+    fn arbitrary_position_strings_never_panic_any_game(fen in position_text(), moves in movetext()) {
+        for found in all_games() {
+            let text = format!(
+                "[Game \"{}\"]\n[SetUp \"1\"]\n[FEN \"{}\"]\n{moves}",
+                found.info.id,
+                fen.replace(['"', '\\', '\n', ']'], "")
+            );
+            for game in parse_games(&text, Origin::default()) {
+                let _ = replay(&game, &full());
+            }
+        }
+    }
+
+    #[test]
+    fn mutated_real_position_strings_never_panic_any_game(
+        seed in 0u64..500,
+        edits in prop::collection::vec((0usize..400, position_text()), 1..4),
+    ) {
+        for found in all_games() {
+            let record = found.engine.random_record(found.info, seed, 60).unwrap();
+            let game = parse_games(&record, Origin::default()).remove(0);
+            let Some(end) = replay(&game, &full()).end else { continue };
+            let mut fen: Vec<char> = end.position.chars().collect();
+            for (at, insert) in &edits {
+                let at = at % (fen.len() + 1);
+                let cut = (at + 1).min(fen.len());
+                fen.splice(at..cut, insert.chars());
+            }
+            let fen: String = fen.into_iter().filter(|c| !matches!(c, '"' | '\\' | '\n' | ']')).collect();
+            let text = format!("[Game \"{}\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n", found.info.id);
+            let moves = found.engine.random_record(found.info, seed + 1, 20).unwrap();
+            let moves = moves.split("\n\n").nth(1).unwrap_or("");
+            for game in parse_games(&format!("{text}\n{moves}"), Origin::default()) {
                 let _ = replay(&game, &full());
             }
         }
