@@ -272,7 +272,7 @@ impl Rules for Zamma {
         GameInfo {
             id: "zamma",
             name: "Zamma",
-            aliases: &["damma", "dama-sahara", "zamma-sahara"],
+            aliases: &["damma"],
         },
         GameInfo {
             id: "srand",
