@@ -20,7 +20,7 @@ pub fn run(args: &ConvertArgs) -> io::Result<RunStatus> {
             ConvertTo::Json | ConvertTo::Jsonl => Detail::Full,
         },
         json: args.from.map(|f| f == ConvertFrom::Json),
-        progress: true,
+        progress: args.to == ConvertTo::Pgn,
     };
     let mut invalid = 0;
     let mut first = true;

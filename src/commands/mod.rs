@@ -222,7 +222,8 @@ impl Pipeline<'_> {
     }
 
     fn progress_bar(&self) -> ProgressBar {
-        if !self.progress || !io::stderr().is_terminal() {
+        // Only for people watching a terminal: never when output goes to a pipe or file.
+        if !self.progress || !io::stderr().is_terminal() || !io::stdout().is_terminal() {
             return ProgressBar::hidden();
         }
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
