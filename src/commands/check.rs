@@ -52,9 +52,10 @@ pub fn run(args: &CheckArgs) -> io::Result<RunStatus> {
     })?;
     if args.format == CheckFormat::Human {
         let files = if tally.files == 1 { "file" } else { "files" };
+        let games = if tally.games == 1 { "game" } else { "games" };
         writeln!(
             out,
-            "checked {} games in {} {files}: {} valid, {} invalid ({} decided on the board)",
+            "checked {} {games} in {} {files}: {} valid, {} invalid ({} decided on the board)",
             tally.games,
             tally.files,
             tally.games - tally.invalid,
