@@ -4,6 +4,10 @@
 //! definitions live in the library so the man pages in `man/` can be generated from
 //! them (and checked against them by a test).
 
+// The doc comments below are the help text users read, where `[Game]` names a record
+// tag, not a Rust item.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
