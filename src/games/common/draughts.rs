@@ -7,7 +7,7 @@
 //!   towards higher ranks, the upper side the other way;
 //! - a man steps one point forward along a line to an empty point; a king slides any
 //!   distance along one line over empty points;
-//! - captures are chains found by the [`capture`](super::capture) search, compulsory,
+//! - captures are chains found by the [`super::capture`] search, compulsory,
 //!   and the side must take the most pieces available over all its pieces;
 //! - a man is crowned only if its move *ends* on the far rank;
 //! - moves are written `c3-d4`, captures with every landing point `d4xf6xh4`, and a

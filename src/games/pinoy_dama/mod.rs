@@ -219,8 +219,8 @@ impl Rules for PinoyDama {
             lone_count: None,
         }
     }
+
     /// PDN FEN; see `read_fen` in `fen.rs` for the fields.
-    /// PDN FEN; see [`PinoyDama::read_fen`] for the fields.
     fn parse_position(&self, text: &str) -> Result<Position, String> {
         self.read_fen(text)
     }

@@ -331,7 +331,7 @@ impl Rules for Zamma {
         self.fresh(pieces, Side::Lower, 0, false)
     }
 
-    /// See [`Zamma::read_position`] for the format.
+    /// See `read_position` in `position.rs` for the format.
     fn parse_position(&self, text: &str) -> Result<Position, String> {
         self.read_position(text)
     }
