@@ -13,6 +13,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::commands;
+use crate::games::registry;
 use crate::record::Encoding;
 use crate::replay::Settings;
 
@@ -80,11 +81,11 @@ a usage or I/O error.")]
 #[derive(Debug, Args, Clone)]
 pub struct ReadArgs {
     /// Game of records without a [Game], [Variant] or [GameType] tag (an id or alias).
-    #[arg(long, value_name = "GAME")]
+    #[arg(long, value_name = "GAME", value_parser = parse_game)]
     pub game: Option<String>,
     /// Set a game option for every record, overriding its tag (repeatable):
     /// `--option play-out`, `--option no-return=mill`. See `tgn games`.
-    #[arg(short = 'O', long = "option", value_name = "NAME[=VALUE]")]
+    #[arg(short = 'O', long = "option", value_name = "NAME[=VALUE]", value_parser = parse_option)]
     pub options: Vec<String>,
     /// Character encoding of the input: utf-8 (default), windows-1251, latin-1.
     #[arg(long, value_name = "ENCODING", value_parser = parse_encoding, default_value = "utf-8")]
@@ -107,6 +108,39 @@ impl ReadArgs {
             detail: Default::default(),
         }
     }
+}
+
+/// `--game` must name a game tgn knows: a typo is a usage error, not 1,000 bad games.
+fn parse_game(name: &str) -> Result<String, String> {
+    match registry::find(name) {
+        Some(_) => Ok(name.to_string()),
+        None => {
+            let known: Vec<&str> = registry::all_games().map(|g| g.info.id).collect();
+            Err(format!(
+                "unknown game {name:?}; tgn knows {}",
+                known.join(", ")
+            ))
+        }
+    }
+}
+
+/// `--option` must name an option some game reads (values are checked per record).
+fn parse_option(text: &str) -> Result<String, String> {
+    let name = text.split_once('=').map_or(text, |(n, _)| n).trim();
+    let mut known: Vec<&str> = registry::ENGINES
+        .iter()
+        .flat_map(|e| e.options())
+        .map(|o| o.name)
+        .collect();
+    if known.contains(&name) {
+        return Ok(text.to_string());
+    }
+    known.sort_unstable();
+    known.dedup();
+    Err(format!(
+        "unknown option {name:?}; the games read {}",
+        known.join(", ")
+    ))
 }
 
 fn parse_encoding(name: &str) -> Result<Encoding, String> {
