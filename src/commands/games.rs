@@ -2,17 +2,11 @@
 
 use std::io::{self, Write};
 
-use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
-
-use super::RunStatus;
+use super::{RunStatus, table};
 use crate::games::registry;
 
 pub fn run() -> io::Result<RunStatus> {
-    let mut table = Table::new();
-    table
-        .load_style(UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Dynamic)
-        .set_header(["game", "name", "aliases", "options"]);
+    let mut table = table(&["game", "name", "aliases", "options"]);
     for found in registry::all_games() {
         let options: Vec<String> = found
             .engine

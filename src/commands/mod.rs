@@ -50,6 +50,21 @@ impl RunStatus {
     }
 }
 
+/// A table for people: condensed borders, wrapped to the terminal, or to 100
+/// columns when the output is not a terminal.
+pub fn table(header: &[&str]) -> comfy_table::Table {
+    use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
+    let mut table = Table::new();
+    table
+        .load_style(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_header(header.to_vec());
+    if table.width().is_none() {
+        table.set_width(100);
+    }
+    table
+}
+
 /// Files ending in these are records when a directory is searched.
 pub const RECORD_EXTENSIONS: &[&str] = &["pgn", "tgn", "pdn"];
 

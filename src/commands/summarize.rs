@@ -6,10 +6,9 @@
 use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Write};
 
-use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 use serde::Serialize;
 
-use super::{Item, Pipeline, RunStatus, expand};
+use super::{Item, Pipeline, RunStatus, expand, table};
 use crate::cli::{SummarizeArgs, SummaryFormat};
 use crate::games::GameResult;
 use crate::replay::{Detail, ErrorCode, Status};
@@ -202,15 +201,6 @@ pub fn run(args: &SummarizeArgs) -> io::Result<RunStatus> {
     }
     // A summary reports invalid games; only trouble reading them fails the run.
     Ok(RunStatus::of(io_errors, 0))
-}
-
-fn table(header: &[&str]) -> Table {
-    let mut table = Table::new();
-    table
-        .load_style(UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Dynamic)
-        .set_header(header.to_vec());
-    table
 }
 
 /// The report as tables.
