@@ -14,6 +14,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::games::options::tag_name;
 use crate::games::registry::{self, Found};
 use crate::games::{GameInfo, MoveError, Outcome, Player, Rules, Setup};
 use crate::record::{GameRecord, MoveNode, Span};
@@ -286,7 +287,7 @@ pub fn replay_with<R: Rules>(
     let rules = match R::configure(&Setup::new(info, &tags, &settings.options)) {
         Ok(rules) => rules,
         Err(e) => {
-            let span = record.tags.first().map_or(record.span, |t| t.span);
+            let span = option_span::<R>(record, &e.message);
             replay
                 .errors
                 .push(Diagnostic::new(ErrorCode::Setup, e.message, span));
@@ -316,6 +317,17 @@ pub fn replay_with<R: Rules>(
     }
     replay.errors = driver.errors;
     replay
+}
+
+/// Where a bad option stands: the tag that carries the option the message names
+/// (`option huff: …` → `[Huff "…"]`), else the start of the record (a command-line
+/// option).
+fn option_span<R: Rules>(record: &GameRecord, message: &str) -> Span {
+    R::OPTIONS
+        .iter()
+        .filter(|o| message.starts_with(&format!("option {}:", o.name)))
+        .find_map(|o| record.tag_span(&tag_name(o.name)))
+        .unwrap_or(record.span)
 }
 
 fn count_played(line: &Line) -> u32 {
@@ -554,7 +566,11 @@ pub(crate) mod tests {
         type Token = u32;
         type Move = u32;
         const GAMES: &'static [GameInfo] = &[];
-        const OPTIONS: &'static [OptionSpec] = &[];
+        const OPTIONS: &'static [OptionSpec] = &[OptionSpec {
+            name: "strict",
+            values: &[],
+            help: "",
+        }];
 
         fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
             setup.flag("strict").map(|_| Nim)
@@ -697,8 +713,9 @@ pub(crate) mod tests {
         let r = run("[SetUp \"1\"]\n[FEN \"many\"]\n1. 2 1-0", Detail::Moves);
         assert_eq!(codes(&r), [ErrorCode::Setup]);
         assert_eq!(r.errors[0].span.line, 2);
-        let r = run("[Strict \"perhaps\"]\n1. 2 *", Detail::Moves);
+        let r = run("[Event \"x\"]\n[Strict \"perhaps\"]\n1. 2 *", Detail::Moves);
         assert_eq!(codes(&r), [ErrorCode::Setup]);
+        assert_eq!(r.errors[0].span.line, 2, "the tag that carries the option");
     }
 
     #[test]
