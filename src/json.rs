@@ -131,32 +131,37 @@ fn moves(nodes: &[MoveNode], line: Option<&Line>, replay: &crate::replay::Replay
         .collect()
 }
 
-/// Reads records from JSON written by `convert`: an array of games, one game, or JSON
-/// Lines. Games come out in order; a game that is not of the expected shape is an
-/// error naming its index.
+/// Reads records from JSON written by `convert`: JSON Lines (or any sequence of game
+/// objects), streamed one game at a time, or one array of games, read whole. A game
+/// that is not of the expected shape is an error naming its index.
 pub fn read_records(
-    mut source: impl BufRead,
-) -> io::Result<impl Iterator<Item = io::Result<GameRecord>>> {
-    let mut text = String::new();
-    source.read_to_string(&mut text)?;
-    let values: Vec<Value> = match serde_json::from_str::<Value>(&text) {
-        Ok(Value::Array(items)) => items,
-        Ok(single) => vec![single],
-        Err(_) => text
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .map(serde_json::from_str)
-            .collect::<Result<_, _>>()
-            .map_err(|e| {
-                io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!("not JSON written by tgn convert: {e}"),
-                )
-            })?,
+    mut source: impl BufRead + Send + 'static,
+) -> io::Result<Box<dyn Iterator<Item = io::Result<GameRecord>> + Send>> {
+    let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidData, e);
+    let starts_array = loop {
+        let buffer = source.fill_buf()?;
+        match buffer.iter().position(|b| !b.is_ascii_whitespace()) {
+            Some(i) => break buffer[i] == b'[',
+            None if buffer.is_empty() => break false,
+            None => {
+                let len = buffer.len();
+                source.consume(len);
+            }
+        }
     };
-    Ok(values.into_iter().enumerate().map(|(i, v)| {
-        record(&v).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("game {i}: {e}")))
-    }))
+    let values: Box<dyn Iterator<Item = Result<Value, serde_json::Error>> + Send> = if starts_array
+    {
+        let games: Vec<Value> = serde_json::from_reader(source)
+            .map_err(|e| invalid(format!("not JSON written by tgn convert: {e}")))?;
+        Box::new(games.into_iter().map(Ok))
+    } else {
+        Box::new(serde_json::Deserializer::from_reader(source).into_iter::<Value>())
+    };
+    Ok(Box::new(values.enumerate().map(move |(i, value)| {
+        let value = value
+            .map_err(|e| invalid(format!("game {i}: not JSON written by tgn convert: {e}")))?;
+        record(&value).map_err(|e| invalid(format!("game {i}: {e}")))
+    })))
 }
 
 fn record(value: &Value) -> Result<GameRecord, String> {

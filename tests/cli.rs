@@ -278,3 +278,29 @@ fn summarize_json_has_the_documented_fields() {
     assert_eq!(summary["invalid"], 0);
     assert!(summary["by_game"]["toguz-kumalak"].as_u64().unwrap() > 0);
 }
+
+#[test]
+fn json_lines_read_back_game_by_game() {
+    let text = "[Game \"toguz\"]\n1. 98(10) {a} *\n\n[Game \"zamma\"]\n1. e4-e5 e6xe4 0-1\n";
+    let jsonl = stdout(
+        tgn()
+            .args(["convert", "--to", "jsonl", "-"])
+            .write_stdin(text),
+    );
+    assert_eq!(jsonl.lines().count(), 2);
+    let back = stdout(
+        tgn()
+            .args(["convert", "--from", "json", "--to", "pgn", "-"])
+            .write_stdin(jsonl),
+    );
+    assert!(back.contains("1. 98(10) {a} *"), "{back}");
+    assert!(back.contains("1. e4-e5 e6xe4 0-1"), "{back}");
+    tgn()
+        .args(["convert", "--from", "json", "--to", "pgn", "-"])
+        .write_stdin("{\"tags\": {}} {oops")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "game 1: not JSON written by tgn convert",
+        ));
+}

@@ -230,7 +230,7 @@ impl Pipeline<'_> {
         let source = input.open()?;
         let as_json = self.json.unwrap_or_else(|| input.is_json());
         Ok(if as_json {
-            Box::new(json::read_records(source)?)
+            json::read_records(source)?
         } else {
             Box::new(Reader::new(source, self.read.encoding))
         })
