@@ -183,8 +183,11 @@ pub struct Node {
 /// The position a line starts from, for output.
 #[derive(Clone, Debug)]
 pub struct Snapshot {
+    /// The position string.
     pub position: String,
+    /// The JSON state (null unless [`Detail::Full`]).
     pub state: serde_json::Value,
+    /// The drawing (empty unless [`Detail::Full`]).
     pub board: String,
 }
 
@@ -363,10 +366,19 @@ struct Driver<'r, R: Rules> {
 
 impl<R: Rules> Driver<'_, R> {
     fn snapshot(&self, position: &R::Position) -> Snapshot {
+        let full = self.detail == Detail::Full;
         Snapshot {
             position: self.rules.write_position(position),
-            state: self.rules.state(position),
-            board: self.rules.draw(position),
+            state: if full {
+                self.rules.state(position)
+            } else {
+                serde_json::Value::Null
+            },
+            board: if full {
+                self.rules.draw(position)
+            } else {
+                String::new()
+            },
         }
     }
 

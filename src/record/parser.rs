@@ -67,7 +67,13 @@ impl<'a> Cursor<'a> {
     }
 
     fn peek(&self) -> Option<char> {
-        self.text[self.pos..].chars().next()
+        // Records are mostly ASCII: decode UTF-8 only when the byte says so.
+        let byte = *self.text.as_bytes().get(self.pos)?;
+        if byte.is_ascii() {
+            Some(byte as char)
+        } else {
+            self.text[self.pos..].chars().next()
+        }
     }
 
     fn rest(&self) -> &'a str {

@@ -233,11 +233,12 @@ fn scan_line(line: &str, mut in_comment: bool) -> LineScan {
             ends_in_comment: false,
         };
     }
-    // The last word outside comments, found without copying the line.
+    // The last word outside comments, found without copying the line. Bytes suffice:
+    // every delimiter is ASCII, and no byte of a multi-byte character is ASCII.
     let mut word_start = None;
     let mut last_word = None;
-    for (i, c) in line.char_indices() {
-        let in_word = !in_comment && !c.is_whitespace() && c != '{' && c != ';';
+    for (i, &b) in line.as_bytes().iter().enumerate() {
+        let in_word = !in_comment && !b.is_ascii_whitespace() && b != b'{' && b != b';';
         match (word_start, in_word) {
             (None, true) => word_start = Some(i),
             (Some(start), false) => {
@@ -247,10 +248,10 @@ fn scan_line(line: &str, mut in_comment: bool) -> LineScan {
             _ => {}
         }
         if in_comment {
-            in_comment = c != '}';
-        } else if c == '{' {
+            in_comment = b != b'}';
+        } else if b == b'{' {
             in_comment = true;
-        } else if c == ';' {
+        } else if b == b';' {
             break;
         }
     }
