@@ -20,6 +20,7 @@ pub mod geometry;
 pub mod notation;
 pub mod position;
 pub mod rules;
+mod sanmill;
 
 #[cfg(test)]
 mod tests;
@@ -155,7 +156,12 @@ impl Rules for Mill {
         Position::start(self.config.pieces)
     }
 
+    /// tgn's position string (see `position.rs`), or Sanmill's FEN as Sanmill
+    /// exports write it (see `sanmill.rs`).
     fn parse_position(&self, text: &str) -> Result<Position, String> {
+        if sanmill::is_sanmill(text) {
+            return Position::parse(&self.config, &sanmill::translate(text)?);
+        }
         Position::parse(&self.config, text)
     }
 

@@ -1,0 +1,160 @@
+//! Sanmill's FEN, as the open-source Sanmill program writes it in `[FEN]` when it
+//! exports a game that starts from a set position:
+//!
+//! `<inner>/<middle>/<outer> <side> <phase> <action> <W on board> <W in hand>
+//! <B on board> <B in hand> …`
+//!
+//! Each ring is eight characters, clockwise from the point at the top centre of the
+//! ring (`d5`, `d6`, `d7`): `O` a white piece, `@` a black piece, `*` an empty point
+//! (`X`, a point marked unusable in some of Sanmill's rule sets, does not exist in
+//! these rules). The side is `w` or `b`; the action `p` (place), `s` (select a piece
+//! to move) or `r` (remove). Newer versions go on with the pieces each side must
+//! remove and each side's last mill (from, to squares), which tells which mill a
+//! pending removal belongs to; older ones with one count of pieces to remove. The
+//! fields after those (counters for rules tgn does not read) are ignored.
+//!
+//! A Sanmill FEN is translated into tgn's own position string, so it is checked by the
+//! same rules as any other.
+
+/// The points of each ring in Sanmill's order: squares 8–15 (inner), 16–23 (middle)
+/// and 24–31 (outer).
+const RINGS: [[&str; 8]; 3] = [
+    ["d5", "e5", "e4", "e3", "d3", "c3", "c4", "c5"],
+    ["d6", "f6", "f4", "f2", "d2", "b2", "b4", "b6"],
+    ["d7", "g7", "g4", "g1", "d1", "a1", "a4", "a7"],
+];
+
+/// Whether `text` is written the Sanmill way (three rings of eight characters).
+pub fn is_sanmill(text: &str) -> bool {
+    let Some(board) = text.split_whitespace().next() else {
+        return false;
+    };
+    let rings: Vec<&str> = board.split('/').collect();
+    rings.len() == 3
+        && rings
+            .iter()
+            .all(|r| r.len() == 8 && r.bytes().all(|b| matches!(b, b'O' | b'@' | b'*' | b'X')))
+}
+
+/// The point Sanmill numbers `square` (8–31).
+fn point(square: &str) -> Option<&'static str> {
+    let n: usize = square.parse().ok()?;
+    let index = n.checked_sub(8)?;
+    RINGS.get(index / 8).map(|ring| ring[index % 8])
+}
+
+/// Translates a Sanmill FEN into tgn's position string.
+///
+/// # Errors
+/// A field missing or out of range, a marked point, or a pending removal whose mill
+/// the FEN does not name.
+pub fn translate(text: &str) -> Result<String, String> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() < 8 {
+        return Err(format!(
+            "a Sanmill FEN has at least 8 fields (rings, side, phase, action, pieces on board and in hand), found {}",
+            fields.len()
+        ));
+    }
+    let (mut white, mut black) = (Vec::new(), Vec::new());
+    for (ring, text) in RINGS.iter().zip(fields[0].split('/')) {
+        for (name, c) in ring.iter().zip(text.chars()) {
+            match c {
+                'O' => white.push(*name),
+                '@' => black.push(*name),
+                'X' => {
+                    return Err(format!(
+                        "{name} is marked unusable (X), which these rules do not have"
+                    ));
+                }
+                _ => {}
+            }
+        }
+    }
+    let turn = match fields[1] {
+        "w" => "W",
+        "b" => "B",
+        other => return Err(format!("side to move: expected w or b, found \"{other}\"")),
+    };
+    let count = |i: usize, what: &str| -> Result<usize, String> {
+        fields[i]
+            .parse()
+            .map_err(|_| format!("{what}: expected a number, found \"{}\"", fields[i]))
+    };
+    for (list, i, side) in [(&white, 4, "white"), (&black, 6, "black")] {
+        let on_board = count(i, &format!("{side} pieces on the board"))?;
+        if on_board != list.len() {
+            return Err(format!(
+                "the FEN counts {on_board} {side} pieces on the board but the rings hold {}",
+                list.len()
+            ));
+        }
+    }
+    let hands = (
+        count(5, "white pieces in hand")?,
+        count(7, "black pieces in hand")?,
+    );
+    let list = |l: &[&str]| {
+        if l.is_empty() {
+            "-".to_string()
+        } else {
+            l.join(",")
+        }
+    };
+    let mut tgn = format!(
+        "W={} B={} hand={},{} turn={turn}",
+        list(&white),
+        list(&black),
+        hands.0,
+        hands.1
+    );
+    if fields[3] == "r" {
+        // The side to move's last mill: its "to" square is where the mill was made.
+        let to = if turn == "W" { 11 } else { 13 };
+        let made = fields.get(to).and_then(|s| point(s)).ok_or_else(|| {
+            "the FEN is in the middle of a removal but does not say which mill was made".to_string()
+        })?;
+        tgn.push_str(&format!(" remove={made}"));
+    }
+    Ok(tgn)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rings_run_clockwise_from_the_top_centre() {
+        let fen = "O*******/**@*****/*****O** w p p 2 10 1 11 0 0 0 0 0 0 0 0 1";
+        assert!(is_sanmill(fen));
+        assert_eq!(translate(fen).unwrap(), "W=d5,a1 B=f4 hand=10,11 turn=W");
+    }
+
+    #[test]
+    fn a_pending_removal_names_the_mill_just_made() {
+        // White has just closed d1 d2 d3 (the move ended on d2, square 20).
+        let fen = "****O***/****O***/****O@@* w p r 3 9 2 10 1 0 0 20 0 0 0 0 5";
+        assert_eq!(
+            translate(fen).unwrap(),
+            "W=d3,d2,d1 B=a1,a4 hand=9,10 turn=W remove=d2"
+        );
+        let old_format = "****O***/****O***/****O@@* w p r 3 9 2 10 1 0 5";
+        assert!(translate(old_format).unwrap_err().contains("which mill"));
+    }
+
+    #[test]
+    fn inconsistent_or_foreign_fens_are_errors() {
+        assert!(!is_sanmill("W=a1 B=a7 hand=0,0 turn=W"));
+        assert!(
+            translate("O*******/********/******** w p p 2 8 0 9")
+                .unwrap_err()
+                .contains("but the rings hold 1")
+        );
+        assert!(
+            translate("X*******/********/******** w p p 0 9 0 9")
+                .unwrap_err()
+                .contains("marked")
+        );
+        assert!(translate("********/********/******** x p p 0 9 0 9").is_err());
+    }
+}
