@@ -18,6 +18,8 @@ pub mod options;
 pub mod pinoy_dama;
 pub mod playout;
 pub mod registry;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod toguz_kumalak;
 pub mod zamma;
 

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::games::registry;
+use crate::games::testing::{error, legal, play};
 use crate::record::parser::{Origin, parse_games};
 use crate::replay::{ErrorCode, Replay, Settings, replay_with};
 
@@ -11,28 +12,6 @@ fn dama() -> PinoyDama {
 
 fn at(rules: &PinoyDama, fen: &str) -> Position {
     rules.parse_position(fen).unwrap()
-}
-
-fn legal(rules: &PinoyDama, position: &Position) -> Vec<String> {
-    let mut moves: Vec<String> = rules
-        .legal_moves(position)
-        .iter()
-        .map(|m| rules.write_move(position, m))
-        .collect();
-    moves.sort();
-    moves
-}
-
-fn play(rules: &PinoyDama, position: &mut Position, text: &str) -> Result<Move, MoveError> {
-    let token = rules.parse_token(text).expect("notation");
-    let mv = rules.resolve(position, &token)?;
-    rules.play(position, &mv);
-    Ok(mv)
-}
-
-fn error(rules: &PinoyDama, position: &Position, text: &str) -> String {
-    let token = rules.parse_token(text).expect("notation");
-    rules.resolve(position, &token).unwrap_err().to_string()
 }
 
 fn replay(text: &str) -> Replay {

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::games::registry;
+use crate::games::testing::{error, legal, play};
 use crate::record::parser::{Origin, parse_games};
 use crate::replay::{ErrorCode, Replay, Settings, replay_with};
 
@@ -21,28 +22,6 @@ fn at(rules: &Zamma, pieces: [&[&str]; 4], to_move: Side) -> Position {
         }
     }
     rules.fresh(set, to_move, 0, false)
-}
-
-fn legal(rules: &Zamma, position: &Position) -> Vec<String> {
-    let mut moves: Vec<String> = rules
-        .legal_moves(position)
-        .iter()
-        .map(|m| rules.write_move(position, m))
-        .collect();
-    moves.sort();
-    moves
-}
-
-fn play(rules: &Zamma, position: &mut Position, text: &str) -> Result<ZammaMove, MoveError> {
-    let token = rules.parse_token(text).expect("notation");
-    let mv = rules.resolve(position, &token)?;
-    rules.play(position, &mv);
-    Ok(mv)
-}
-
-fn error(rules: &Zamma, position: &Position, text: &str) -> String {
-    let token = rules.parse_token(text).expect("notation");
-    rules.resolve(position, &token).unwrap_err().to_string()
 }
 
 fn replay(text: &str) -> Replay {

@@ -1,0 +1,39 @@
+//! Helpers for the games' unit tests: playing and probing moves through [`Rules`] as
+//! the replay driver does.
+
+use super::{MoveError, Rules};
+
+/// Every legal move in canonical notation, sorted.
+pub fn legal<R: Rules>(rules: &R, position: &R::Position) -> Vec<String> {
+    let mut moves: Vec<String> = rules
+        .legal_moves(position)
+        .iter()
+        .map(|m| rules.write_move(position, m))
+        .collect();
+    moves.sort();
+    moves
+}
+
+/// Reads, resolves and plays one token.
+///
+/// # Panics
+/// If the token is not in the game's notation (a test's own mistake).
+pub fn play<R: Rules>(
+    rules: &R,
+    position: &mut R::Position,
+    text: &str,
+) -> Result<R::Move, MoveError> {
+    let token = rules.parse_token(text).expect("notation");
+    let mv = rules.resolve(position, &token)?;
+    rules.play(position, &mv);
+    Ok(mv)
+}
+
+/// The error a token meets in a position, as users read it.
+///
+/// # Panics
+/// If the token is not in the game's notation or is legal.
+pub fn error<R: Rules>(rules: &R, position: &R::Position, text: &str) -> String {
+    let token = rules.parse_token(text).expect("notation");
+    rules.resolve(position, &token).unwrap_err().to_string()
+}
