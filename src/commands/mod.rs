@@ -243,7 +243,7 @@ impl Pipeline<'_> {
         }
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
         bar.set_style(
-            ProgressStyle::with_template("{spinner} {pos} games  {per_sec}  {wide_msg}")
+            ProgressStyle::with_template("{spinner} {human_pos} games  {elapsed}  {wide_msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_spinner()),
         );
         bar
