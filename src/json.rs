@@ -31,13 +31,9 @@ pub fn diagnostic(d: &Diagnostic) -> Value {
 
 /// The declared result: `"1-0"`, `"0-1"`, `"1/2-1/2"`, `"*"`, or null when none.
 pub fn declared_result(record: &GameRecord) -> Value {
-    match (&record.result, record.tag("Result")) {
-        (Some(mark), _) => Value::from(mark.result.map_or("*", |r| r.as_str())),
-        (None, Some(tag)) => match parse_result(tag) {
-            Some(r) => Value::from(r.map_or("*", |r| r.as_str())),
-            None => Value::Null,
-        },
-        (None, None) => Value::Null,
+    match record.declared_result() {
+        Some(result) => Value::from(result.map_or("*", |r| r.as_str())),
+        None => Value::Null,
     }
 }
 

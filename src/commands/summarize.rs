@@ -73,11 +73,7 @@ impl Summary {
         }
         let game = replay.game.map_or("unknown", |g| g.id).to_string();
         *self.by_game.entry(game.clone()).or_default() += 1;
-        let declared = item.record.result.as_ref().map(|r| r.result).or_else(|| {
-            item.record
-                .tag("Result")
-                .and_then(crate::record::parse_result)
-        });
+        let declared = item.record.declared_result();
         let result_name = match declared {
             Some(Some(r)) => r.as_str(),
             Some(None) => "*",

@@ -153,6 +153,15 @@ impl GameRecord {
         self.tags.iter().find(|t| t.name == name).map(|t| t.span)
     }
 
+    /// The result the record declares: its movetext's, else its `[Result]` tag's.
+    /// `None` when it declares none; `Some(None)` for `*`.
+    pub fn declared_result(&self) -> Option<Option<GameResult>> {
+        match &self.result {
+            Some(mark) => Some(mark.result),
+            None => self.tag("Result").and_then(parse_result),
+        }
+    }
+
     /// Sets a tag, replacing the first of that name or appending it.
     pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
