@@ -310,7 +310,7 @@ pub fn replay_with<R: Rules>(
         errors: Vec::new(),
     };
     replay.start = Some(driver.snapshot(&start));
-    let (main, end) = driver.line(start, &record.moves, 1);
+    let (main, end) = driver.line(start, &record.moves, 0);
     replay.main = main;
     replay.plies = count_played(&replay.main);
     if let Some(end) = end {
@@ -333,11 +333,16 @@ fn option_span<R: Rules>(record: &GameRecord, message: &str) -> Span {
         .unwrap_or(record.span)
 }
 
+/// The turns of a line played without error: the ply of its last played move.
 fn count_played(line: &Line) -> u32 {
     line.nodes
         .iter()
-        .filter(|n| matches!(n.status, Status::Played(_)))
-        .count() as u32
+        .rev()
+        .find_map(|n| match &n.status {
+            Status::Played(played) => Some(played.ply),
+            _ => None,
+        })
+        .unwrap_or(0)
 }
 
 /// `[FEN]` (unless `[SetUp "0"]`), else the game's start position.
@@ -382,20 +387,31 @@ impl<R: Rules> Driver<'_, R> {
         }
     }
 
-    /// Replays `moves` from `position`; the first is ply `first_ply`. Gives the line and
-    /// the position after it, or `None` if a move failed.
+    /// Replays `moves` from `position`, which follows ply `ply_before`. Gives the line
+    /// and the position after it, or `None` if a move failed.
+    ///
+    /// Plies count turns, not tokens: a token that finishes a turn left half done (a
+    /// mill's removal written on its own, a move after a Zamma blow) shares the ply and
+    /// the mover of the token that began the turn, so that diagnostics agree with the
+    /// record's own move numbers.
     fn line(
         &mut self,
         mut position: R::Position,
         moves: &[MoveNode],
-        first_ply: u32,
+        ply_before: u32,
     ) -> (Line, Option<R::Position>) {
+        let start = position.clone();
         let mut line = Line {
             nodes: Vec::with_capacity(moves.len()),
         };
+        let mut ply = ply_before;
         let mut failed = false;
         for (i, node) in moves.iter().enumerate() {
-            let ply = first_ply + i as u32;
+            let continues = ply > 0 && self.rules.unfinished_turn(&position).is_some();
+            let before_node = ply;
+            if !continues {
+                ply += 1;
+            }
             if failed {
                 line.nodes.push(Node {
                     status: Status::Skipped,
@@ -406,8 +422,22 @@ impl<R: Rules> Driver<'_, R> {
             let variations = node
                 .variations
                 .iter()
-                .map(|v| self.line(position.clone(), &v.moves, ply).0)
+                .map(|v| self.line(position.clone(), &v.moves, before_node).0)
                 .collect();
+            if continues
+                && i > 0
+                && let Some(error) = self.abandoned(&start, &moves[..i], &line, &position, node)
+            {
+                // The turn begun by the previous token is the one at fault.
+                self.errors.push(error);
+                line.nodes[i - 1].status = Status::Failed(self.errors.len() - 1);
+                line.nodes.push(Node {
+                    status: Status::Skipped,
+                    variations,
+                });
+                failed = true;
+                continue;
+            }
             let status = match self.play(&mut position, node, ply) {
                 Ok(played) => Status::Played(played),
                 Err(error) => {
@@ -419,6 +449,39 @@ impl<R: Rules> Driver<'_, R> {
             line.nodes.push(Node { status, variations });
         }
         (line, (!failed).then_some(position))
+    }
+
+    /// When `node` starts a new turn while the turn begun by the last of `earlier` is
+    /// half done: the error on that earlier move, with its ply, mover and the position
+    /// before it (replayed again from `start`: this path is rare, the common one keeps
+    /// no copies).
+    fn abandoned(
+        &self,
+        start: &R::Position,
+        earlier: &[MoveNode],
+        line: &Line,
+        position: &R::Position,
+        node: &MoveNode,
+    ) -> Option<Diagnostic> {
+        let (previous, earlier) = earlier.split_last()?;
+        let Status::Played(played) = &line.nodes.get(earlier.len())?.status else {
+            return None;
+        };
+        let token = self.rules.parse_token(&node.text).ok()?;
+        let message = self.rules.abandons_turn(position, &previous.text, &token)?;
+        let mut before = start.clone();
+        for earlier in earlier {
+            let token = self.rules.parse_token(&earlier.text).ok()?;
+            let mv = self.rules.resolve(&before, &token).ok()?;
+            self.rules.play(&mut before, &mv);
+        }
+        Some(Diagnostic {
+            ply: Some(played.ply),
+            mover: Some(played.mover),
+            written: Some(previous.text.clone()),
+            position: PositionView::of(self.rules, &before),
+            ..Diagnostic::new(ErrorCode::Illegal, message, previous.span)
+        })
     }
 
     fn play(

@@ -5,6 +5,8 @@
 //!   `[ExpectError "<code>"]` (an error code of `tgn check --format json`),
 //!   `[ExpectAt "<line>:<column>"]` and `[ExpectMessage "<part of the message>"]`;
 //!   `check` must report exactly that error there.
+//! - The first game of an invalid file may say `[ExpectGamesInFile "<n>"]`: the file
+//!   must hold exactly that many games (a broken game never swallows the next).
 
 use std::fs::File;
 use std::io::BufReader;
@@ -65,9 +67,15 @@ fn invalid_records_fail_as_they_say() {
     let mut games = 0;
     for path in record_files(&root().join("invalid")) {
         let reader = Reader::new(BufReader::new(File::open(&path).unwrap()), Encoding::Utf8);
+        let mut expected_games = None;
+        let mut in_file = 0;
         for (index, record) in reader.enumerate() {
             let record = record.unwrap();
             games += 1;
+            in_file += 1;
+            if index == 0 {
+                expected_games = record.tag("ExpectGamesInFile").map(str::to_string);
+            }
             let here = format!("{} game {}", path.display(), index + 1);
             let (Some(code), Some(at), Some(message)) = (
                 record.tag("ExpectError"),
@@ -98,6 +106,14 @@ fn invalid_records_fail_as_they_say() {
                     "{here}: expected {code} at {at} containing {message:?}, got {actual:?}"
                 ));
             }
+        }
+        if let Some(expected) = expected_games
+            && expected != in_file.to_string()
+        {
+            problems.push(format!(
+                "{}: expected {expected} games, read {in_file}",
+                path.display()
+            ));
         }
     }
     assert!(games > 0, "no invalid records found");

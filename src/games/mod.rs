@@ -275,6 +275,21 @@ pub trait Rules: Sized + Send + Sync + 'static {
         None
     }
 
+    /// For a turn left half done (see [`Rules::unfinished_turn`]): whether `next`
+    /// abandons it by starting a new turn instead of finishing it. The sentence blames
+    /// `previous`, the move as written that began the turn, and says how it should have
+    /// been written ("`g7` closes the mill a7 d7 g7 (R6) but no removal follows: write
+    /// `g7xa1`, …"), so that the error lands on the move at fault, not on the next one.
+    fn abandons_turn(
+        &self,
+        position: &Self::Position,
+        previous: &str,
+        next: &Self::Token,
+    ) -> Option<String> {
+        let _ = (position, previous, next);
+        None
+    }
+
     /// Judges a declared result when the position has not ended the game (resignation,
     /// time, agreement, adjudication). Most games accept any such result; a game whose
     /// rules say when a declared result is admissible (Zamma's adjudication by piece

@@ -140,6 +140,16 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// Whether the record holds nothing at all: no tag, comment, move, result or error.
+    pub fn is_empty(&self) -> bool {
+        self.tags.is_empty()
+            && self.comments.is_empty()
+            && self.moves.is_empty()
+            && self.result.is_none()
+            && self.trailing.is_empty()
+            && self.errors.is_empty()
+    }
+
     /// The value of the first tag called `name` (exact case).
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
@@ -186,4 +196,37 @@ pub fn parse_result(text: &str) -> Option<Option<GameResult>> {
         "*" => Some(None),
         _ => None,
     }
+}
+
+/// Whether `line` opens with a tag pair, `[Name "`: what starts a game. After a blank
+/// line it starts a new game even inside a comment or variation left open, so that one
+/// unclosed `{` or `(` spoils its own game and never swallows the next (the reader
+/// resynchronises as readers of hand-typed score sheets must).
+pub fn is_tag_pair_line(line: &str) -> bool {
+    let Some(rest) = line.trim_start().strip_prefix('[') else {
+        return false;
+    };
+    let name = rest
+        .bytes()
+        .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'-')
+        .count();
+    let after = &rest[name..];
+    let value = after.trim_start_matches([' ', '\t']);
+    name > 0 && value.len() < after.len() && value.starts_with('"')
+}
+
+/// The byte offset in `text` of the first line that opens with a tag pair right after
+/// a blank line (see [`is_tag_pair_line`]); the first line of `text`, which may start
+/// in the middle of a line, never counts.
+pub fn resync_point(text: &str) -> Option<usize> {
+    let mut offset = text.find('\n')? + 1;
+    let mut after_blank = false;
+    for line in text[offset..].split_inclusive('\n') {
+        if after_blank && is_tag_pair_line(line) {
+            return Some(offset);
+        }
+        after_blank = line.trim().is_empty();
+        offset += line.len();
+    }
+    None
 }

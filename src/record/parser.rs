@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use super::{
     Comment, GameRecord, MoveNode, MoveNumber, Nag, ResultMark, Source, Span, SyntaxError, Tag,
-    Variation, parse_result,
+    Variation, is_tag_pair_line, parse_result, resync_point,
 };
 
 /// Deepest variation nesting accepted.
@@ -40,7 +40,10 @@ pub fn parse_games(text: &str, origin: Origin) -> Vec<GameRecord> {
     };
     let mut games = Vec::new();
     while let Some(game) = parser.game() {
-        games.push(game);
+        // Text that holds nothing of a game (a stray `...` placeholder) is no game.
+        if !game.is_empty() {
+            games.push(game);
+        }
     }
     games
 }
@@ -115,6 +118,15 @@ impl<'a> Cursor<'a> {
             .rsplit('\n')
             .next()
             .is_none_or(|before| before.trim().is_empty())
+    }
+
+    /// Whether the cursor stands at a tag pair that opens a line after a blank line.
+    fn after_blank_line(&self) -> bool {
+        let mut lines = self.text[..self.pos].rsplit('\n');
+        let current = lines.next().unwrap_or("");
+        current.trim().is_empty()
+            && lines.next().is_some_and(|l| l.trim().is_empty())
+            && is_tag_pair_line(self.rest())
     }
 
     /// Skips white space and `%` escape lines.
@@ -231,8 +243,12 @@ impl Parser<'_> {
             if game.result.is_some() && c != '{' && c != ';' {
                 break; // the next game starts (with or without tags)
             }
-            if c == '[' && stack.len() == 1 && self.cursor.at_line_start() {
-                break; // tags of the next game
+            if c == '[' && self.cursor.at_line_start() {
+                // Tags of the next game; inside a variation left open, only after a
+                // blank line (the open variation is reported at its '(').
+                if stack.len() == 1 || self.cursor.after_blank_line() {
+                    break;
+                }
             }
             let start = self.cursor.mark();
             match c {
@@ -399,8 +415,15 @@ impl Parser<'_> {
         let opener = self.cursor.bump();
         let body_start = self.cursor.pos;
         let text = if opener == Some('{') {
-            match self.cursor.rest().find('}') {
-                Some(len) => {
+            let body = self.cursor.rest();
+            let close = body.find('}');
+            // A game's tags after a blank line end a comment left open.
+            let close = match resync_point(&body[..close.unwrap_or(body.len())]) {
+                Some(resync) => Err(resync),
+                None => close.ok_or(body.len()),
+            };
+            match close {
+                Ok(len) => {
                     let end = body_start + len;
                     while self.cursor.pos < end {
                         self.cursor.bump();
@@ -409,11 +432,14 @@ impl Parser<'_> {
                     self.cursor.bump();
                     text
                 }
-                None => {
+                Err(len) => {
                     let span = self.cursor.span_from(&start);
                     self.error(game, "'{' comment is never closed", span);
-                    while self.cursor.bump().is_some() {}
-                    self.cursor.text[body_start..].to_string()
+                    let end = body_start + len;
+                    while self.cursor.pos < end {
+                        self.cursor.bump();
+                    }
+                    self.cursor.text[body_start..end].to_string()
                 }
             }
         } else {
@@ -619,5 +645,30 @@ mod tests {
         assert_eq!(g.moves[0].text, "87(10)");
         assert_eq!(g.moves[1].text, "12");
         assert_eq!(g.moves[1].variations[0].moves[0].text, "13");
+    }
+
+    #[test]
+    fn issue_10_tags_after_a_blank_line_end_an_open_comment_or_variation() {
+        for open in ["{open", "(1... c", "(1... c {open"] {
+            let text = format!("[A \"1\"]\n1. a {open}\n\n[A \"2\"]\n1. b *\n");
+            let games = parse(&text);
+            assert_eq!(games.len(), 2, "{open}");
+            assert_eq!(games[1].tag("A"), Some("2"), "{open}");
+            assert_eq!(games[1].moves[0].text, "b", "{open}");
+            assert!(!games[0].errors.is_empty(), "{open}");
+            assert!(games[0].errors.iter().all(|e| e.span.line == 2), "{open}");
+        }
+        // Without a blank line the tag is part of the variation's text.
+        let games = parse("1. a (1... c\n[A \"2\"]\n) *");
+        assert_eq!(games.len(), 1);
+    }
+
+    #[test]
+    fn tag_pair_lines() {
+        assert!(is_tag_pair_line("[Game \"x\"]"));
+        assert!(is_tag_pair_line("  [FEN\t\"x"));
+        assert!(!is_tag_pair_line("[see move 12]"));
+        assert!(!is_tag_pair_line("[\"x\"]"));
+        assert!(!is_tag_pair_line("[Game\"x\"]"));
     }
 }

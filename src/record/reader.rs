@@ -15,7 +15,7 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
 use super::parser::{Origin, parse_games};
-use super::{GameRecord, Span, SyntaxError, parse_result};
+use super::{GameRecord, Span, SyntaxError, is_tag_pair_line, parse_result};
 
 /// The character encoding of a record file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -72,6 +72,8 @@ pub struct Reader<R> {
     chunk_ended: bool,
     /// Inside a `{…}` comment that spans lines.
     in_comment: bool,
+    /// The last line read was blank.
+    after_blank: bool,
     /// Next line's number and byte offset in the file.
     line: u32,
     offset: usize,
@@ -91,6 +93,7 @@ impl<R: BufRead> Reader<R> {
             chunk_has_moves: false,
             chunk_ended: false,
             in_comment: false,
+            after_blank: false,
             line: 1,
             offset: 0,
             raw: Vec::new(),
@@ -145,9 +148,15 @@ impl<R: BufRead> Reader<R> {
     /// Adds a decoded line; `skipped` bytes (a byte-order mark) preceded it and the line
     /// took `raw_len` bytes of input.
     fn take_line(&mut self, text: &str, skipped: usize, raw_len: usize) {
+        // A game's tags after a blank line end a comment left open (the parser
+        // reports it at its '{'); see `is_tag_pair_line`.
+        let resync = self.in_comment && self.after_blank && is_tag_pair_line(text);
+        if resync {
+            self.in_comment = false;
+        }
         let scan = scan_line(text, self.in_comment);
         let starts_game =
-            (scan.is_tag && self.chunk_has_moves) || (scan.has_moves && self.chunk_ended);
+            resync || (scan.is_tag && self.chunk_has_moves) || (scan.has_moves && self.chunk_ended);
         if starts_game {
             self.flush();
         }
@@ -159,6 +168,7 @@ impl<R: BufRead> Reader<R> {
         }
         self.chunk.push_str(text);
         self.in_comment = scan.ends_in_comment;
+        self.after_blank = text.trim().is_empty();
         self.chunk_has_moves |= scan.has_moves;
         if scan.has_moves {
             self.chunk_ended = scan.ends_with_result;
@@ -178,7 +188,7 @@ impl<R: BufRead> Reader<R> {
             return;
         }
         let mut games = parse_games(&self.chunk, self.chunk_origin);
-        if games.is_empty() {
+        if games.is_empty() && !self.chunk_errors.is_empty() {
             games.push(GameRecord::default());
         }
         for error in self.chunk_errors.drain(..) {
@@ -325,5 +335,23 @@ mod tests {
         let games = read(b"1. a 1-0 {end}\n1. b 0-1\n", Encoding::Utf8);
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].trailing[0].text, "end");
+    }
+
+    #[test]
+    fn issue_10_an_unclosed_comment_never_swallows_the_next_game() {
+        let text = b"[A \"1\"]\n1. a {open\n\n[A \"2\"]\n1. b *\n";
+        let games = read(text, Encoding::Utf8);
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].errors[0].message, "'{' comment is never closed");
+        assert_eq!(games[0].errors[0].span.line, 2);
+        assert_eq!(games[1].tag("A"), Some("2"));
+        assert!(games[1].errors.is_empty(), "{:?}", games[1].errors);
+    }
+
+    #[test]
+    fn issue_10_a_tag_inside_a_comment_without_a_blank_line_stays_in_the_comment() {
+        let games = read(b"1. a {note\n[A \"2\"]\n} b *\n", Encoding::Utf8);
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].moves[0].comments[0].text, "note\n[A \"2\"]");
     }
 }

@@ -91,6 +91,11 @@ impl Wrapper {
             }
         }
         self.glue = false;
+        if self.line == 0 && word.starts_with('%') {
+            // A `%` in the first column would make the line an escape line: indent it.
+            self.out.push(' ');
+            self.line = 1;
+        }
         self.out.push_str(word);
         // A multi-line comment resets the column to its last line's width.
         match word.rfind('\n') {
@@ -192,5 +197,17 @@ mod tests {
         let written = write_game(&game);
         assert!(written.lines().all(|l| l.chars().count() <= WIDTH));
         assert_eq!(parse_games(&written, Origin::default())[0].moves.len(), 118);
+    }
+
+    #[test]
+    fn issue_10_a_token_starting_with_percent_never_opens_a_line() {
+        // Found by the property test: `%` written first on a line became an escape
+        // line, and the record read back had no game.
+        let game = parse_games("0000)*{}%", Origin::default()).remove(1);
+        let written = write_game(&game);
+        assert_eq!(written, " %\n\n");
+        let back = parse_games(&written, Origin::default());
+        assert_eq!(back.len(), 1);
+        assert_eq!(back[0].moves[0].text, "%");
     }
 }

@@ -221,6 +221,10 @@ impl Rules for Mill {
         self.description(before, mv, after)
     }
 
+    fn abandons_turn(&self, position: &Position, previous: &str, next: &Token) -> Option<String> {
+        self.abandoned_removal(position, previous, next)
+    }
+
     fn unfinished_turn(&self, position: &Position) -> Option<String> {
         position.pending.map(|_| {
             let me = position.to_move;

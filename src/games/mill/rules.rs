@@ -3,7 +3,7 @@
 //! a turn is played (R1) and when the game ends (R9–R11, §4.6).
 
 use super::geometry::{Spot, spots};
-use super::notation::Token;
+use super::notation::{Token, write};
 use super::position::{LastMove, Position, label};
 use super::{Mill, NoReturn};
 use crate::games::{GameResult, MoveError, Outcome, Player};
@@ -230,6 +230,34 @@ impl Mill {
             self.pending_mills(position),
             label(me),
             label(me.opponent())
+        ))
+    }
+
+    /// R6: the mill made by `previous` still owes its removal and `next` starts a new
+    /// turn instead; the sentence blames `previous` and shows it written with a removal.
+    pub fn abandoned_removal(
+        &self,
+        position: &Position,
+        previous: &str,
+        next: &Token,
+    ) -> Option<String> {
+        if position.pending.is_none() || matches!(next, Token::Removal(_)) {
+            return None;
+        }
+        const SHOWN: usize = 3;
+        let victims: Vec<Spot> = spots(self.removable(position)).collect();
+        let mut examples: Vec<String> = victims
+            .iter()
+            .take(SHOWN)
+            .map(|&v| format!("`{previous}{}`", write(&self.config, &Move::Removal(v))))
+            .collect();
+        if victims.len() > SHOWN {
+            examples.push("…".to_string());
+        }
+        Some(format!(
+            "`{previous}` closes the {} (R6) but no removal follows: write {}",
+            self.pending_mills(position),
+            examples.join(", ")
         ))
     }
 

@@ -951,3 +951,50 @@ fn sample_records_end_as_their_comments_say() {
     assert!(sanmill.contains("\r\n") && sanmill.contains(" xd3"));
     assert!(sanmill.contains("[Variant \"Morabaraba\"]") && !sanmill.contains("[Game"));
 }
+
+/// The replay of a record, as `tgn check` runs it.
+fn replay_record(text: &str) -> crate::replay::Replay {
+    let record = crate::record::parser::parse_games(text, Default::default()).remove(0);
+    crate::replay::replay(&record, &crate::replay::Settings::default())
+}
+
+#[test]
+fn r6_a_mill_without_its_removal_is_blamed_on_the_move_that_made_it() {
+    // Issue 10: the error was reported on W's `b2` as "ply 7, second player".
+    let r = replay_record("[Game \"morabaraba\"]\n1. a1 a7 2. g4 d7 3. f4 g7 4. b2 d2 *\n");
+    assert_eq!(r.errors.len(), 1, "{:?}", r.errors);
+    let e = &r.errors[0];
+    assert_eq!(e.written.as_deref(), Some("g7"));
+    assert_eq!((e.ply, e.mover), (Some(6), Some(Player::Second)));
+    assert_eq!((e.span.line, e.span.column), (2, 25));
+    assert_eq!(
+        e.message,
+        "`g7` closes the mill a7 d7 g7 (R6) but no removal follows: write `g7xa1`, `g7xf4`, `g7xg4`"
+    );
+    // The position shown is the one before `g7`: B to move, the mill not yet made.
+    let before = &e.position.as_ref().expect("a position").text;
+    assert_eq!(before, "W=a1,f4,g4 B=a7,d7 hand=9,10 turn=B");
+    assert_eq!(r.plies, 5);
+}
+
+#[test]
+fn r6_a_removal_written_as_its_own_token_shares_the_ply_of_its_move() {
+    let r =
+        replay_record("[Game \"morabaraba\"]\n1. a1 a7 2. g4 d7 3. f4 g7 xa1 4. a1 b6 5. a7 *\n");
+    let e = &r.errors[0];
+    assert_eq!(e.written.as_deref(), Some("a7"));
+    // `5. a7` is W's fifth move: ply 9, whatever the number of tokens before it.
+    assert_eq!((e.ply, e.mover), (Some(9), Some(Player::First)));
+    assert_eq!(r.plies, 8);
+    // In numeric notation the suggestion is written in numbers too.
+    let r = replay_record(
+        "[Game \"morabaraba\"]\n[Notation \"numeric\"]\n1. 22 1 2. 15 2 3. 14 3 4. 19 *\n",
+    );
+    assert!(
+        r.errors[0]
+            .message
+            .starts_with("`3` closes the mill a7 d7 g7 (R6) but no removal follows: write `3x"),
+        "{}",
+        r.errors[0].message
+    );
+}
