@@ -119,6 +119,9 @@ proptest! {
                 fen.splice(at..cut, insert.chars());
             }
             let fen: String = fen.into_iter().filter(|c| !matches!(c, '"' | '\\' | '\n' | ']')).collect();
+            // A position string that reads is written back to one that reads the same.
+            let checked = found.engine.check_notation(found.info, &fen);
+            prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
             let text = format!("[Game \"{}\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n", found.info.id);
             let moves = found.engine.random_record(found.info, seed + 1, 20).unwrap();
             let moves = moves.split("\n\n").nth(1).unwrap_or("");

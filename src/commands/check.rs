@@ -112,31 +112,102 @@ fn one_line(item: &Item) -> String {
     )
 }
 
+/// Most diagnostics shown of one game; `--format json` lists them all.
+const SHOWN_PER_GAME: usize = 10;
+
 fn human(out: &mut impl Write, item: &Item) -> io::Result<()> {
-    for diagnostic in &item.replay.errors {
+    let errors = &item.replay.errors;
+    for diagnostic in errors.iter().take(SHOWN_PER_GAME) {
         write!(out, "{}", render(item, diagnostic))?;
     }
+    if let Some(more) = errors.len().checked_sub(SHOWN_PER_GAME).filter(|&n| n > 0) {
+        let s = if more == 1 { "" } else { "s" };
+        writeln!(
+            out,
+            "… and {more} more error{s} in game {} (all of them: --format json)\n",
+            item.index + 1
+        )?;
+    }
     Ok(())
+}
+
+/// Widest stretch of a source line quoted in a diagnostic, in columns.
+const QUOTE_WIDTH: usize = 100;
+
+/// The source line quoted under a diagnostic, and the marker line under it: cut to
+/// [`QUOTE_WIDTH`] columns around the token (with `…` where cut), control characters
+/// shown as visible symbols, wide characters (CJK) counted as two columns so that the
+/// carets stand under the token.
+fn quote(line: &str, column: usize, width: usize) -> (String, String) {
+    let chars: Vec<char> = line.chars().map(visible).collect();
+    let at = column.saturating_sub(1).min(chars.len());
+    let (mut start, mut end) = (0, chars.len());
+    if chars.len() > QUOTE_WIDTH {
+        start = at.saturating_sub(QUOTE_WIDTH / 2);
+        end = (start + QUOTE_WIDTH).min(chars.len());
+        start = end.saturating_sub(QUOTE_WIDTH).min(start);
+    }
+    let mut text: String = chars[start..end].iter().collect();
+    let mut marker: String = chars[start..at]
+        .iter()
+        .map(|&c| {
+            if c == '\t' {
+                "\t".to_string()
+            } else {
+                " ".repeat(column_width(c))
+            }
+        })
+        .collect();
+    if start > 0 {
+        text.insert(0, '…');
+        marker.insert(0, ' ');
+    }
+    if end < chars.len() {
+        text.push('…');
+    }
+    let token_width: usize = chars[at..]
+        .iter()
+        .take(width)
+        .map(|&c| column_width(c))
+        .sum();
+    marker.push_str(&"^".repeat(token_width.max(1)));
+    (text, marker)
+}
+
+fn column_width(c: char) -> usize {
+    unicode_width::UnicodeWidthChar::width(c)
+        .unwrap_or(1)
+        .max(1)
+}
+
+/// A character as it may be shown on a terminal: control characters (which would
+/// move the cursor or ring the bell) become their visible symbols (NUL → ␀, ESC → ␛).
+fn visible(c: char) -> char {
+    match c {
+        '\t' | '\n' => c,
+        '\0'..='\u{1f}' => char::from_u32(0x2400 + c as u32).unwrap_or('�'),
+        '\u{7f}' => '␡',
+        '\u{80}'..='\u{9f}' => '�',
+        _ => c,
+    }
+}
+
+/// `text` with every control character but line breaks and tabs made visible.
+fn visible_text(text: &str) -> String {
+    text.chars().map(visible).collect()
 }
 
 /// A diagnostic as people read it: what is wrong, where, the line with the token
 /// underlined, which game and ply, and the position before the move.
 pub fn render(item: &Item, d: &Diagnostic) -> String {
-    let mut text = format!("error[{}]: {}\n", d.code, d.message);
+    let mut text = format!("error[{}]: {}\n", d.code, visible_text(&d.message));
     let line_no = d.span.line.to_string();
     let pad = " ".repeat(line_no.len());
     text += &format!("{pad}--> {}:{}:{}\n", item.file, d.span.line, d.span.column);
     if let Some(line) = item.record.source.line(d.span.line) {
         let width = d.written.as_deref().map_or(1, |w| w.chars().count()).max(1);
-        let before: String = line
-            .chars()
-            .take(d.span.column.saturating_sub(1) as usize)
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
-            .collect();
-        text += &format!(
-            "{pad} |\n{line_no} | {line}\n{pad} | {before}{}\n",
-            "^".repeat(width)
-        );
+        let (line, marker) = quote(line, d.span.column as usize, width);
+        text += &format!("{pad} |\n{line_no} | {line}\n{pad} | {marker}\n");
     }
     text += &format!("{pad} = game {}{}\n", item.index + 1, game_label(item));
     if let (Some(ply), Some(written)) = (d.ply, &d.written) {
@@ -144,6 +215,7 @@ pub fn render(item: &Item, d: &Diagnostic) -> String {
             Some(crate::games::Player::Second) => "second player (Black)",
             _ => "first player (White)",
         };
+        let written = visible_text(written);
         text += &format!("{pad} = ply {ply}, {mover} wrote `{written}`\n");
     }
     if let Some(position) = &d.position {

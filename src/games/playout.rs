@@ -148,3 +148,55 @@ pub fn random_record<R: Rules>(
     text.push_str(&format!(" {}\n\n", game.result));
     Ok(text)
 }
+
+/// Reads `text` as a move token and as a position string of `info`, as the fuzz
+/// campaign does with arbitrary text: nothing may panic, and a position string that
+/// reads must be written back to a string that reads to the same position string;
+/// every legal move of that position, written canonically, must resolve again.
+///
+/// # Errors
+/// The first broken property.
+pub fn check_notation<R: Rules>(info: &'static GameInfo, text: &str) -> Result<(), String> {
+    let rules = R::configure(&Setup::new(info, &[], &[])).map_err(|e| e.message)?;
+    if let Ok(token) = rules.parse_token(text) {
+        let _ = rules.resolve(&rules.start_position(), &token);
+    }
+    let Ok(position) = rules.parse_position(text) else {
+        return Ok(());
+    };
+    let written = rules.write_position(&position);
+    match rules.parse_position(&written) {
+        Ok(back) if rules.write_position(&back) == written => {}
+        Ok(back) => {
+            let again = rules.write_position(&back);
+            return Err(format!(
+                "{text:?} is written {written:?}, which reads back as {again:?}"
+            ));
+        }
+        Err(e) => {
+            return Err(format!(
+                "{text:?} is written {written:?}, which does not read: {e}"
+            ));
+        }
+    }
+    let _ = (
+        rules.draw(&position),
+        rules.state(&position),
+        rules.outcome(&position),
+    );
+    for mv in rules.legal_moves(&position) {
+        let canonical = rules.write_move(&position, &mv);
+        let resolved = rules
+            .parse_token(&canonical)
+            .map_err(|e| format!("{written}: {canonical} does not read: {e}"))
+            .and_then(|t| {
+                rules
+                    .resolve(&position, &t)
+                    .map_err(|e| format!("{written}: {canonical} does not resolve: {e}"))
+            })?;
+        let mut after = position.clone();
+        rules.play(&mut after, &resolved);
+        let _ = rules.describe(&position, &resolved, &after);
+    }
+    Ok(())
+}

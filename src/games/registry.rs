@@ -34,6 +34,12 @@ pub trait Engine: Sync {
         seed: u64,
         max_plies: usize,
     ) -> Result<(), String>;
+    /// Reads arbitrary text as a move and as a position string of `game` (see
+    /// [`super::playout::check_notation`]): what the fuzz campaign drives.
+    ///
+    /// # Errors
+    /// The first broken property.
+    fn check_notation(&self, game: &'static GameInfo, text: &str) -> Result<(), String>;
     /// Replays a record of `game` (one of [`Engine::games`]).
     fn replay(&self, game: &'static GameInfo, record: &GameRecord, settings: &Settings) -> Replay;
 }
@@ -70,6 +76,10 @@ impl<R: Rules> Engine for EngineOf<R> {
         max_plies: usize,
     ) -> Result<(), String> {
         super::playout::random_game::<R>(game, seed, max_plies, true).map(|_| ())
+    }
+
+    fn check_notation(&self, game: &'static GameInfo, text: &str) -> Result<(), String> {
+        super::playout::check_notation::<R>(game, text)
     }
 
     fn replay(&self, game: &'static GameInfo, record: &GameRecord, settings: &Settings) -> Replay {

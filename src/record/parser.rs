@@ -4,7 +4,13 @@
 //! it belongs to, and reading goes on. It is a single pass over the characters, linear
 //! in the input; variations are kept on an explicit stack (no recursion), and nesting
 //! deeper than [`MAX_DEPTH`] is an error rather than a risk to the stack.
+//!
+//! What one game may hold is bounded too, so that hostile text cannot exhaust memory or
+//! flood the output: at most [`MAX_ITEMS`] tags, moves, comments and annotations are
+//! kept (past that, one error and the rest is read but not kept), and at most
+//! [`MAX_SYNTAX_ERRORS`] syntax errors (then one more saying how many were left out).
 
+use std::cell::Cell;
 use std::sync::Arc;
 
 use super::{
@@ -14,6 +20,12 @@ use super::{
 
 /// Deepest variation nesting accepted.
 pub const MAX_DEPTH: usize = 100;
+
+/// Most tags, moves, comments and annotations kept of one game.
+pub const MAX_ITEMS: usize = 100_000;
+
+/// Most syntax errors reported of one game.
+pub const MAX_SYNTAX_ERRORS: usize = 50;
 
 /// Where a piece of text starts in its file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +49,8 @@ pub fn parse_games(text: &str, origin: Origin) -> Vec<GameRecord> {
     let mut parser = Parser {
         cursor: Cursor::new(text, origin),
         source,
+        items: Cell::new(0),
+        suppressed: Cell::new(None),
     };
     let mut games = Vec::new();
     while let Some(game) = parser.game() {
@@ -168,6 +182,10 @@ struct Frame {
 struct Parser<'a> {
     cursor: Cursor<'a>,
     source: Source,
+    /// Items kept of the current game (see [`MAX_ITEMS`]).
+    items: Cell<usize>,
+    /// Syntax errors of the current game left out, and where the first stands.
+    suppressed: Cell<Option<(usize, Span)>>,
 }
 
 /// Characters that end a move token.
@@ -177,10 +195,42 @@ fn ends_token(c: char) -> bool {
 
 impl Parser<'_> {
     fn error(&self, game: &mut GameRecord, message: impl Into<String>, span: Span) {
+        if game.errors.len() >= MAX_SYNTAX_ERRORS {
+            let (count, first) = self.suppressed.get().unwrap_or((0, span));
+            self.suppressed.set(Some((count + 1, first)));
+            return;
+        }
         game.errors.push(SyntaxError {
             message: message.into(),
             span,
         });
+    }
+
+    /// Whether the game may keep one more item (see [`MAX_ITEMS`]); says so once when
+    /// it may not.
+    fn room(&self, game: &mut GameRecord, span: Span) -> bool {
+        let items = self.items.get() + 1;
+        self.items.set(items);
+        if items == MAX_ITEMS + 1 {
+            let message = format!(
+                "the game has more than {MAX_ITEMS} tags, moves, comments and annotations, \
+                 the most tgn keeps of one game: the rest is not read"
+            );
+            self.error(game, message, span);
+        }
+        items <= MAX_ITEMS
+    }
+
+    /// Closes the count of errors left out of `game`.
+    fn close_errors(&self, game: &mut GameRecord) {
+        if let Some((count, span)) = self.suppressed.take() {
+            let s = if count == 1 { "" } else { "s" };
+            game.errors.push(SyntaxError {
+                message: format!("and {count} more syntax error{s} in this game, not listed"),
+                span,
+            });
+        }
+        self.items.set(0);
     }
 
     /// Reads the next game, or `None` at the end of the text.
@@ -194,6 +244,7 @@ impl Parser<'_> {
         };
         self.tags(&mut game);
         self.movetext(&mut game);
+        self.close_errors(&mut game);
         game.span = self.cursor.span_from(&start);
         game.span.end = game.span.start;
         Some(game)
@@ -227,7 +278,11 @@ impl Parser<'_> {
         }
         let span = self.cursor.span_from(&start);
         match parsed {
-            Ok((name, value, _)) => game.tags.push(Tag { name, value, span }),
+            Ok((name, value, _)) => {
+                if self.room(game, span) {
+                    game.tags.push(Tag { name, value, span });
+                }
+            }
             Err(message) => self.error(game, message, span),
         }
     }
@@ -254,6 +309,9 @@ impl Parser<'_> {
             match c {
                 '{' | ';' => {
                     let comment = self.comment(game);
+                    if !self.room(game, comment.span) {
+                        continue;
+                    }
                     if game.result.is_some() {
                         game.trailing.push(comment);
                     } else {
@@ -329,6 +387,10 @@ impl Parser<'_> {
                             continue;
                         }
                         game.result = Some(ResultMark { result, text, span });
+                        continue;
+                    }
+                    if !self.room(game, span) {
+                        pending_number = None;
                         continue;
                     }
                     stack.last_mut().expect("frame").moves.push(MoveNode {
@@ -458,7 +520,11 @@ impl Parser<'_> {
 
     fn attach_nag(&self, game: &mut GameRecord, stack: &mut [Frame], nag: Nag) {
         match stack.last_mut().and_then(|f| f.moves.last_mut()) {
-            Some(node) => node.nags.push(nag),
+            Some(node) => {
+                if self.room(game, nag.span) {
+                    node.nags.push(nag);
+                }
+            }
             None => self.error(game, "an annotation must follow a move", nag.span),
         }
     }

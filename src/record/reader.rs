@@ -5,6 +5,13 @@
 //! [parser](super::parser). Only one game's text is held at a time, so memory stays
 //! flat however large the archive.
 //!
+//! Lines end in `\n`, `\r\n` or a lone `\r` (old Macintosh files). No line is ever
+//! held whole beyond what one game may take: a game longer than [`MAX_GAME_BYTES`]
+//! is an error, and the rest of it, up to the next game's tags, is skipped without
+//! being kept, so even a multi-gigabyte line of junk streams in flat memory. A NUL byte
+//! among the first bytes of a file means it is not a text record at all (an I/O error,
+//! as for an unreadable file).
+//!
 //! Text is UTF-8 (with or without a byte-order mark) unless an [`Encoding`] says
 //! otherwise. A line that is not valid UTF-8 becomes a syntax error on its game naming
 //! the byte offset; the line is still read, with U+FFFD for the bad bytes, so one bad
@@ -16,6 +23,14 @@ use std::io::{self, BufRead};
 
 use super::parser::{Origin, parse_games};
 use super::{GameRecord, Span, SyntaxError, is_tag_pair_line, parse_result};
+
+/// The longest text of one game that is read (4 MiB: real games take a few
+/// kilobytes, heavily annotated ones a few hundred).
+pub const MAX_GAME_BYTES: usize = 4 << 20;
+
+/// How much of the start of a file is searched for a NUL byte, the mark of a file that
+/// is not text (as git and ripgrep tell binary files).
+const BINARY_PROBE: usize = 8 << 10;
 
 /// The character encoding of a record file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -79,6 +94,8 @@ pub struct Reader<R> {
     offset: usize,
     raw: Vec<u8>,
     done: bool,
+    /// Skipping the rest of a game longer than [`MAX_GAME_BYTES`].
+    skipping: bool,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -98,6 +115,7 @@ impl<R: BufRead> Reader<R> {
             offset: 0,
             raw: Vec::new(),
             done: false,
+            skipping: false,
         }
     }
 
@@ -105,11 +123,33 @@ impl<R: BufRead> Reader<R> {
     fn fill(&mut self) -> io::Result<()> {
         while self.ready.is_empty() && !self.done {
             self.raw.clear();
-            let read = self.source.read_until(b'\n', &mut self.raw)?;
+            // Keep one byte more than the game may still take, to see that it is over.
+            let keep = MAX_GAME_BYTES.saturating_sub(self.chunk.len()) + 1;
+            let read = read_line(&mut self.source, &mut self.raw, keep)?;
             if read == 0 {
                 self.done = true;
                 self.flush();
                 break;
+            }
+            if self.offset < BINARY_PROBE
+                && let Some(at) = memchr::memchr(0, &self.raw)
+            {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "not a text record (a NUL byte at byte offset {})",
+                        self.offset + at
+                    ),
+                ));
+            }
+            if self.raw.ends_with(b"\r") {
+                // A lone CR ends the line: read it as LF (same length, same offsets).
+                self.raw.pop();
+                self.raw.push(b'\n');
+            }
+            if self.raw.len() < read || self.skipping {
+                self.skip_long_game(read);
+                continue;
             }
             // Take the buffer out of `self` so the decoded line may borrow it.
             let raw = std::mem::take(&mut self.raw);
@@ -182,6 +222,39 @@ impl<R: BufRead> Reader<R> {
         };
     }
 
+    /// The game being read is longer than [`MAX_GAME_BYTES`]: report it once, then skip
+    /// its lines (keeping none) until the tags of the next game after a blank line.
+    fn skip_long_game(&mut self, read: usize) {
+        let text = String::from_utf8_lossy(&self.raw);
+        if self.skipping && self.after_blank && is_tag_pair_line(&text) {
+            self.skipping = false;
+            let text = text.into_owned();
+            self.flush();
+            self.take_line(&text, 0, read);
+            return;
+        }
+        if !self.skipping {
+            self.skipping = true;
+            self.in_comment = false;
+            self.chunk_errors.push(SyntaxError {
+                message: format!(
+                    "the game is longer than {} MiB, the most tgn reads of one game: the rest \
+                     of it, up to the next game's tags, is not read",
+                    MAX_GAME_BYTES >> 20
+                ),
+                span: Span {
+                    line: self.line,
+                    column: 1,
+                    start: self.offset,
+                    end: self.offset + 1,
+                },
+            });
+        }
+        self.after_blank = text.trim().is_empty();
+        self.line += 1;
+        self.offset += read;
+    }
+
     fn flush(&mut self) {
         if self.chunk.trim().is_empty() && self.chunk_errors.is_empty() {
             self.chunk.clear();
@@ -214,6 +287,49 @@ impl<R: BufRead> Iterator for Reader<R> {
             return Some(Err(e));
         }
         self.ready.pop_front().map(Ok)
+    }
+}
+
+/// Reads one line, up to and including its end (`\n`, `\r\n` or a lone `\r`), into
+/// `line`, keeping at most `keep` bytes of it; gives the number of bytes taken from
+/// the source (0 at its end). A line longer than `keep` is still read to its end, in
+/// buffer-sized steps, so memory stays bounded whatever the line's length.
+fn read_line(source: &mut impl BufRead, line: &mut Vec<u8>, keep: usize) -> io::Result<usize> {
+    let mut taken = 0;
+    let mut after_cr = false;
+    loop {
+        let buffer = match source.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buffer.is_empty() {
+            return Ok(taken);
+        }
+        if after_cr {
+            // `\r\n` is one line end; a lone `\r` ended the line already.
+            if buffer[0] == b'\n' {
+                if line.len() < keep {
+                    line.push(b'\n');
+                }
+                source.consume(1);
+                taken += 1;
+            }
+            return Ok(taken);
+        }
+        let (len, end) = match memchr::memchr2(b'\n', b'\r', buffer) {
+            Some(i) => (i + 1, Some(buffer[i])),
+            None => (buffer.len(), None),
+        };
+        let room = keep.saturating_sub(line.len()).min(len);
+        line.extend_from_slice(&buffer[..room]);
+        source.consume(len);
+        taken += len;
+        match end {
+            Some(b'\n') => return Ok(taken),
+            Some(_) => after_cr = true,
+            None => {}
+        }
     }
 }
 

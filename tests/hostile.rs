@@ -1,0 +1,210 @@
+//! Hostile input (issue 10): whatever the bytes, `tgn check` gives a clear error, the
+//! right exit status and a bounded amount of output, and every game after the damage
+//! is still read. The inputs are generated here, not shipped; their large versions
+//! (a 100 MB line, 2 GB of junk on stdin) and the time and memory they take are
+//! measured by `scripts/hostile-inputs`, not asserted in tests.
+
+use assert_cmd::Command;
+
+const TOGUZ: &str = "[Game \"toguz-kumalak\"]\n";
+/// A valid game to follow the damage: it must still be read and found valid.
+const GOOD: &str = "[Game \"toguz-kumalak\"]\n[White \"After\"]\n\n1. 43(10) 11(10) *\n";
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn check_stdin(input: Vec<u8>, args: &[&str]) -> Run {
+    let output = Command::cargo_bin("tgn")
+        .unwrap()
+        .arg("check")
+        .args(args)
+        .arg("-")
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(output.stdout).expect("output is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("errors are UTF-8"),
+    }
+}
+
+/// The run printed at most `bytes` bytes.
+fn bounded(run: &Run, bytes: usize) {
+    assert!(
+        run.stdout.len() < bytes,
+        "{} bytes of output",
+        run.stdout.len()
+    );
+}
+
+/// The run's output says `text`.
+fn says(run: &Run, text: &str) {
+    assert!(
+        run.stdout.contains(text),
+        "{text:?} not in:\n{}",
+        run.stdout
+    );
+}
+
+fn json_lines(run: &Run) -> Vec<serde_json::Value> {
+    run.stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect()
+}
+
+#[test]
+fn a_line_longer_than_a_game_may_be_is_one_error_and_the_next_game_is_read() {
+    let mut input = TOGUZ.as_bytes().to_vec();
+    input.extend("11 ".repeat(2_000_000).bytes()); // 6 MB on one line
+    input.extend(b"\n\n");
+    input.extend(GOOD.bytes());
+    let run = check_stdin(input, &[]);
+    assert_eq!(run.code, 1);
+    bounded(&run, 4_000);
+    says(&run, "longer than 4 MiB");
+    says(&run, "checked 2 games");
+    says(&run, "1 valid, 1 invalid");
+}
+
+#[test]
+fn a_million_nested_variations_are_bounded_errors() {
+    let input = format!("{TOGUZ}1. 43(10) {}\n\n{GOOD}", "(".repeat(1_000_000));
+    let run = check_stdin(input.into_bytes(), &[]);
+    assert_eq!(run.code, 1);
+    bounded(&run, 10_000);
+    says(&run, "more errors in game 1");
+    says(&run, "checked 2 games");
+    let run = check_stdin(
+        format!("{TOGUZ}1. 43(10) {}\n", "(".repeat(1_000_000)).into_bytes(),
+        &["--format", "json"],
+    );
+    let games = json_lines(&run);
+    let messages: Vec<&str> = games[0]["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["message"].as_str().unwrap())
+        .collect();
+    assert!(messages.len() <= 60, "{} errors", messages.len());
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("more syntax errors in this game"))
+    );
+}
+
+#[test]
+fn ten_thousand_braces_print_a_bounded_report() {
+    let input = format!(
+        "{TOGUZ}1. 43(10) {}{}\n",
+        "{".repeat(10_000),
+        "}".repeat(10_000)
+    );
+    let run = check_stdin(input.into_bytes(), &[]);
+    assert_eq!(run.code, 1);
+    bounded(&run, 10_000);
+    says(&run, "more errors in game 1");
+    let input = format!(
+        "{TOGUZ}1. 43(10) {}{}\n",
+        "{".repeat(10_000),
+        "}".repeat(10_000)
+    );
+    let run = check_stdin(input.into_bytes(), &["--format", "json"]);
+    assert!(
+        run.stdout
+            .contains("and 9949 more syntax errors in this game")
+    );
+}
+
+#[test]
+fn too_many_tags_or_moves_are_an_error_not_a_memory_sink() {
+    let tags: String = (0..150_000).map(|i| format!("[T{i} \"v\"]\n")).collect();
+    let run = check_stdin(
+        format!("{TOGUZ}{tags}\n1. 43(10) *\n\n{GOOD}").into_bytes(),
+        &[],
+    );
+    assert_eq!(run.code, 1);
+    says(&run, "more than 100000 tags, moves");
+    says(&run, "checked 2 games");
+    let moves = "43(10) ".repeat(150_000);
+    let run = check_stdin(format!("{TOGUZ}\n{moves}\n\n{GOOD}").into_bytes(), &[]);
+    says(&run, "more than 100000 tags, moves");
+    says(&run, "checked 2 games");
+}
+
+#[test]
+fn a_binary_file_is_not_a_text_record_exit_2() {
+    let mut input = vec![0x7f, b'E', b'L', b'F', 2, 1, 1, 0, 0, 0];
+    input.extend((0..50_000u32).map(|i| (i * 7 % 256) as u8));
+    let run = check_stdin(input, &[]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("not a text record"), "{}", run.stderr);
+    assert!(run.stdout.len() < 200, "{}", run.stdout);
+}
+
+#[test]
+fn control_characters_are_shown_not_sent_to_the_terminal() {
+    let padding = "{a comment to pass the binary probe}\n".repeat(300);
+    let input = format!("{TOGUZ}{padding}1. 4\u{1b}[31m3 \u{0}x *\n");
+    let run = check_stdin(input.into_bytes(), &[]);
+    assert_eq!(run.code, 1);
+    assert!(!run.stdout.contains('\u{1b}') && !run.stdout.contains('\u{0}'));
+    says(&run, "4␛[31m3");
+}
+
+#[test]
+fn invalid_utf8_at_every_position_spoils_only_its_game() {
+    let game = "[Game \"toguz-kumalak\"]\n\n1. 43(10) 11(10) *\n\n";
+    // Every byte but the blank line that parts the games (spoiling it joins them).
+    for at in 0..game.len() - 1 {
+        let mut input = game.as_bytes().to_vec();
+        input[at] = 0xFF;
+        input.extend(GOOD.bytes());
+        let run = check_stdin(input, &["--format", "json"]);
+        assert_eq!(run.code, 1, "byte {at}");
+        let games = json_lines(&run);
+        let last = games.last().unwrap();
+        assert_eq!(last["white"], "After", "byte {at}: {}", run.stdout);
+        assert_eq!(last["valid"], true, "byte {at}: {}", run.stdout);
+        let named = games.iter().any(|g| {
+            g["errors"].as_array().unwrap().iter().any(|e| {
+                e["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains(&format!("not UTF-8 at byte offset {at}"))
+            })
+        });
+        assert!(named, "byte {at}: {}", run.stdout);
+    }
+}
+
+#[test]
+fn carriage_returns_alone_end_lines() {
+    let input = "[Game \"toguz-kumalak\"]\r[White \"a\"]\r\r1. 43(10) 11(10) *\r\r[Game \"toguz-kumalak\"]\r\r1. 43(10) 12 *\r";
+    let run = check_stdin(input.as_bytes().to_vec(), &["--format", "json"]);
+    let games = json_lines(&run);
+    assert_eq!(games.len(), 2, "{}", run.stdout);
+    assert_eq!(games[0]["valid"], true);
+    let error = &games[1]["errors"][0];
+    assert_eq!(
+        (error["line"].as_u64(), error["column"].as_u64()),
+        (Some(8), Some(11))
+    );
+}
+
+#[test]
+fn junk_on_stdin_streams_to_a_clear_error() {
+    // 24 MB of printable junk with no line break: read in bounded steps, one error.
+    let junk: Vec<u8> = (0..24_000_000u32)
+        .map(|i| b'!' + (i * 31 % 90) as u8)
+        .collect();
+    let run = check_stdin(junk, &["--game", "toguz-kumalak"]);
+    assert_eq!(run.code, 1);
+    says(&run, "longer than 4 MiB");
+    bounded(&run, 4_000);
+}
