@@ -58,6 +58,8 @@ fn main() {
         game: None,
         options: Vec::new(),
         encoding: Encoding::Utf8,
+        strict: false,
+        allow_empty: false,
     };
     let pipeline = Pipeline {
         read: &read,

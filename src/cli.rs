@@ -25,7 +25,11 @@ Examples:
   tgn annotate --positions game.pgn           canonical moves with what each one did
   tgn diff white-sheet.pgn black-sheet.pgn    compare two score sheets of one game
   tgn summarize archive/                      a report over a whole collection
-  tgn games                                   the games tgn knows, their aliases and options";
+  tgn games                                   the games tgn knows, their aliases and options
+
+Exit status: 0 when every game is valid (diff: the records agree), 1 when some game is
+invalid (diff: they differ), 2 on a usage or I/O error, or when the paths hold no game
+at all (unless --allow-empty).";
 
 /// Validate, convert, annotate and compare records of traditional board games.
 #[derive(Debug, Parser)]
@@ -43,19 +47,32 @@ pub enum Command {
   tgn check --format json archive.pgn | jq 'select(.valid | not)'
   tgn check --game toguz-kumalak --option play-out playok.pgn
   cat game.pgn | tgn check --game zamma -
+  tgn check --strict score-sheets/
 
-Exit status: 0 if every game is valid, 1 if any is invalid, 2 on a usage or I/O error.")]
+Warnings (a wrong move number, a Result tag that disagrees with the movetext's *, a tag
+given twice) are shown and counted but leave a game valid; --strict makes them errors.
+
+Exit status: 0 if every game is valid, 1 if any is invalid, 2 on a usage or I/O error
+(also when the paths hold no game at all, unless --allow-empty). When the reader of the
+output goes away (tgn check archive/ | head), tgn stops quietly with the status found so
+far.")]
     Check(CheckArgs),
     /// Convert records to JSON, JSON Lines or PGN-style text (and JSON back to text).
     #[command(after_help = "Examples:
   tgn convert --to json game.pgn > game.json
   tgn convert --to jsonl archive/ > archive.jsonl
-  tgn convert --from json --to pgn game.json > game.pgn")]
+  tgn convert --from json --to pgn game.json > game.pgn
+
+Exit status: 0 if every game is valid, 1 if any is invalid (it is still converted), 2
+on a usage or I/O error. A line on stderr says how many games were converted.")]
     Convert(ConvertArgs),
     /// Write records back in canonical notation with a comment after every move.
     #[command(after_help = "Examples:
   tgn annotate game.pgn
-  tgn annotate --positions game.pgn > annotated.pgn")]
+  tgn annotate --positions game.pgn > annotated.pgn
+
+Exit status: 0 if every game is valid, 1 if any is invalid (it is still written, its
+bad move commented), 2 on a usage or I/O error.")]
     Annotate(AnnotateArgs),
     /// Compare two records of the same games (e.g. the two players' score sheets).
     #[command(after_help = "Examples:
@@ -63,17 +80,23 @@ Exit status: 0 if every game is valid, 1 if any is invalid, 2 on a usage or I/O 
   tgn diff --game toguz-kumalak round1-a.pgn round1-b.pgn
 
 Games are paired by their Event, Round, White and Black tags when these tell them
-apart, else in order. Exit status: 0 if the records agree, 1 if they differ, 2 on
-a usage or I/O error.")]
+apart, else in order.
+
+Exit status: 0 if the records agree, 1 if they differ, 2 on a usage or I/O error.")]
     Diff(DiffArgs),
     /// Report on a collection: games, validity, results, lengths, openings, errors.
     #[command(after_help = "Examples:
   tgn summarize archive/
-  tgn summarize --format json archive/ > summary.json")]
+  tgn summarize --format json archive/ > summary.json
+
+Exit status: 0 if every game is valid, 1 if any is invalid (it is counted in the
+report), 2 on a usage or I/O error.")]
     Summarize(SummarizeArgs),
     /// List the games tgn knows, with their aliases and options.
     #[command(after_help = "Example:
-  tgn games")]
+  tgn games
+
+Exit status: 0.")]
     Games,
 }
 
@@ -90,6 +113,14 @@ pub struct ReadArgs {
     /// Character encoding of the input: utf-8 (default), windows-1251, latin-1.
     #[arg(long, value_name = "ENCODING", value_parser = parse_encoding, default_value = "utf-8")]
     pub encoding: Encoding,
+    /// Treat every warning (a wrong move number, a Result tag that disagrees with the
+    /// movetext's `*`, a tag given twice) as an error: what an arbiter wants.
+    #[arg(long)]
+    pub strict: bool,
+    /// Accept paths that hold no game at all (by default that is an error, exit 2: a
+    /// mistyped path must not pass CI).
+    #[arg(long)]
+    pub allow_empty: bool,
 }
 
 impl ReadArgs {
@@ -106,6 +137,7 @@ impl ReadArgs {
                 })
                 .collect(),
             detail: Default::default(),
+            strict: self.strict,
         }
     }
 }
@@ -270,24 +302,95 @@ pub fn run(cli: Cli) -> i32 {
 
 /// The man pages, generated from the definitions above: `tgn.1` and one page per
 /// subcommand (`tgn-check.1`…), as (file name, contents).
+///
+/// clap_mangen draws the title, name, description, options and subcommands; the
+/// synopsis is clap's own usage line, and the examples and exit status written after
+/// each `--help` become the EXAMPLES and EXIT STATUS sections (kept as written, not
+/// reflowed).
 pub fn man_pages() -> Vec<(String, Vec<u8>)> {
     use clap::CommandFactory;
-    let command = Cli::command();
-    let mut pages = Vec::new();
-    let mut render = |name: String, command: clap::Command| {
-        let mut page = Vec::new();
-        clap_mangen::Man::new(command)
-            .render(&mut page)
-            .expect("writing to memory");
-        pages.push((format!("{name}.1"), page));
-    };
-    render("tgn".to_string(), command.clone());
+    let mut command = Cli::command().disable_help_subcommand(true);
+    command.build();
+    let source = format!("tgn {}", env!("CARGO_PKG_VERSION"));
+    let mut pages = vec![("tgn.1".to_string(), man_page(command.clone(), &source))];
     for sub in command.get_subcommands() {
         let name = format!("tgn-{}", sub.get_name());
-        render(
-            name.clone(),
-            sub.clone().name(name).version(env!("CARGO_PKG_VERSION")),
-        );
+        let page = man_page(sub.clone().name(&name), &source);
+        pages.push((format!("{name}.1"), page));
     }
     pages
+}
+
+/// One page; `command` comes from a built command tree, so that its usage line reads
+/// as users type it (`tgn check [OPTIONS] <PATH>...`).
+fn man_page(mut command: clap::Command, source: &str) -> Vec<u8> {
+    let usage = command.render_usage().to_string();
+    let usage = usage.trim_start_matches("Usage:").trim().to_string();
+    let after = command
+        .get_after_help()
+        .map(|h| h.to_string())
+        .unwrap_or_default();
+    command = command.override_usage(usage).after_help(None::<&str>);
+    let man = clap_mangen::Man::new(command.clone()).source(source);
+    let mut page = Vec::new();
+    let sections = [
+        clap_mangen::Man::render_title,
+        clap_mangen::Man::render_name_section,
+        clap_mangen::Man::render_synopsis_section,
+        clap_mangen::Man::render_description_section,
+        clap_mangen::Man::render_options_section,
+    ];
+    for section in sections {
+        section(&man, &mut page).expect("writing to memory");
+    }
+    if command.get_subcommands().next().is_some() {
+        man.render_subcommands_section(&mut page)
+            .expect("writing to memory");
+    }
+    page.extend(after_help_sections(&after).into_bytes());
+    page
+}
+
+/// The text after `--help` as man page sections: the paragraph that starts with
+/// `Examples:` as EXAMPLES (lines kept as they are), the one that starts with `Exit
+/// status:` as EXIT STATUS, the others as NOTES.
+fn after_help_sections(text: &str) -> String {
+    let (mut examples, mut exit, mut notes) = (String::new(), String::new(), String::new());
+    for paragraph in text.split("\n\n") {
+        if let Some(rest) = paragraph
+            .strip_prefix("Examples:")
+            .or_else(|| paragraph.strip_prefix("Example:"))
+        {
+            for line in rest.lines().filter(|l| !l.trim().is_empty()) {
+                examples += &roff_line(line.trim_start_matches("  "));
+            }
+        } else if let Some(rest) = paragraph.strip_prefix("Exit status:") {
+            exit += &roff_line(&rest.split_whitespace().collect::<Vec<_>>().join(" "));
+        } else if !paragraph.trim().is_empty() {
+            notes += &roff_line(&paragraph.split_whitespace().collect::<Vec<_>>().join(" "));
+            notes += ".PP\n";
+        }
+    }
+    let mut out = String::new();
+    if !examples.is_empty() {
+        out += &format!(".SH EXAMPLES\n.nf\n{examples}.fi\n");
+    }
+    if !notes.is_empty() {
+        out += &format!(".SH NOTES\n{}", notes.trim_end_matches(".PP\n"));
+    }
+    if !exit.is_empty() {
+        out += &format!(".SH \"EXIT STATUS\"\n{exit}");
+    }
+    out
+}
+
+/// One line of text as roff: backslashes and hyphens escaped, a leading `.` or `'`
+/// protected.
+fn roff_line(line: &str) -> String {
+    let escaped = line.replace('\\', "\\e").replace('-', "\\-");
+    if escaped.starts_with('.') || escaped.starts_with('\'') {
+        format!("\\&{escaped}\n")
+    } else {
+        format!("{escaped}\n")
+    }
 }

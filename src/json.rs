@@ -5,7 +5,7 @@
 //! the record (`tags`, `comments`, `moves[].written/number/nags/comments/variations`,
 //! `result`, `trailing_comments`); replay fields (`move`, `state`, …) are ignored.
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
 
 use serde_json::{Map, Value, json};
 
@@ -23,6 +23,7 @@ pub fn diagnostic(d: &Diagnostic) -> Value {
         "column": d.span.column,
         "offset": d.span.start,
         "ply": d.ply,
+        "in_variation": d.in_variation,
         "move": d.written,
         "message": d.message,
         "position": d.position.as_ref().map(|p| p.text.clone()),
@@ -41,12 +42,18 @@ pub fn declared_result(record: &GameRecord) -> Value {
 pub fn game(item: &Item) -> Value {
     let record = &item.record;
     let replay = &item.replay;
-    let tags: Map<String, Value> = record
-        .tags
-        .iter()
-        .map(|t| (t.name.clone(), Value::from(t.value.clone())))
-        .collect();
-    json!({
+    // The first value of a tag given twice, as every output reads it; the others
+    // follow in `duplicate_tags`, so that nothing is lost.
+    let mut tags = Map::new();
+    let mut duplicates = Vec::new();
+    for tag in &record.tags {
+        if tags.contains_key(&tag.name) {
+            duplicates.push(json!({"name": tag.name, "value": tag.value}));
+        } else {
+            tags.insert(tag.name.clone(), Value::from(tag.value.clone()));
+        }
+    }
+    let mut game = json!({
         "file": &*item.file,
         "index": item.index,
         "game": replay.game.map(|g| g.id),
@@ -59,7 +66,12 @@ pub fn game(item: &Item) -> Value {
         "outcome": replay.outcome,
         "valid": replay.is_valid(),
         "errors": replay.errors.iter().map(diagnostic).collect::<Vec<_>>(),
-    })
+        "warnings": replay.warnings.iter().map(diagnostic).collect::<Vec<_>>(),
+    });
+    if !duplicates.is_empty() {
+        game["duplicate_tags"] = Value::Array(duplicates);
+    }
+    game
 }
 
 fn comments(list: &[Comment]) -> Vec<&str> {
@@ -92,6 +104,7 @@ fn moves(nodes: &[MoveNode], line: Option<&Line>, replay: &crate::replay::Replay
                 Some(Status::Failed(e)) => {
                     let error = &replay.errors[*e];
                     object.insert("ply".into(), json!(error.ply));
+                    object.insert("player".into(), json!(error.mover));
                     object.insert("error".into(), json!(error.message));
                 }
                 Some(Status::Skipped) | None => {
@@ -128,12 +141,12 @@ fn moves(nodes: &[MoveNode], line: Option<&Line>, replay: &crate::replay::Replay
 }
 
 /// Reads records from JSON written by `convert`: JSON Lines (or any sequence of game
-/// objects), streamed one game at a time, or one array of games, read whole. A game
-/// that is not of the expected shape is an error naming its index.
+/// objects), streamed one game at a time, or one array of games, read whole. A value
+/// that is not JSON, or not a game, is an error naming its line and game (counted
+/// from 1, as `check` counts), and reading goes on with the next line.
 pub fn read_records(
     mut source: impl BufRead + Send + 'static,
 ) -> io::Result<Box<dyn Iterator<Item = io::Result<GameRecord>> + Send>> {
-    let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidData, e);
     let starts_array = loop {
         let buffer = source.fill_buf()?;
         match buffer.iter().position(|b| !b.is_ascii_whitespace()) {
@@ -145,19 +158,146 @@ pub fn read_records(
             }
         }
     };
-    let values: Box<dyn Iterator<Item = Result<Value, serde_json::Error>> + Send> = if starts_array
-    {
+    if starts_array {
         let games: Vec<Value> = serde_json::from_reader(source)
             .map_err(|e| invalid(format!("not JSON written by tgn convert: {e}")))?;
-        Box::new(games.into_iter().map(Ok))
-    } else {
-        Box::new(serde_json::Deserializer::from_reader(source).into_iter::<Value>())
-    };
-    Ok(Box::new(values.enumerate().map(move |(i, value)| {
-        let value = value
-            .map_err(|e| invalid(format!("game {i}: not JSON written by tgn convert: {e}")))?;
-        record(&value).map_err(|e| invalid(format!("game {i}: {e}")))
-    })))
+        let games = games
+            .into_iter()
+            .enumerate()
+            .map(|(i, value)| record(&value).map_err(|e| invalid(format!("game {}: {e}", i + 1))));
+        return Ok(Box::new(games));
+    }
+    Ok(Box::new(JsonLines {
+        source,
+        pending: String::new(),
+        pending_line: 0,
+        line: 0,
+        games: 0,
+        ready: Vec::new(),
+    }))
+}
+
+fn invalid(message: String) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, message)
+}
+
+/// Game objects read line by line, so that a bad line is one error and the next line
+/// is read again: an object may span lines (it is then read when complete).
+struct JsonLines<R> {
+    source: R,
+    /// Text of an object not yet complete, and the line it starts on.
+    pending: String,
+    pending_line: usize,
+    line: usize,
+    games: usize,
+    /// Games (or errors) read from the last line, in reverse order.
+    ready: Vec<io::Result<GameRecord>>,
+}
+
+impl<R: BufRead> Iterator for JsonLines<R> {
+    type Item = io::Result<GameRecord>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while self.ready.is_empty() {
+            let mut text = String::new();
+            let room = (MAX_JSON_GAME + 1).saturating_sub(self.pending.len()) as u64;
+            match (&mut self.source).take(room).read_line(&mut text) {
+                Ok(0) if self.pending.trim().is_empty() => return None,
+                Ok(0) => {
+                    self.pending.clear();
+                    self.games += 1;
+                    let message = format!(
+                        "line {} (game {}): the JSON stops before its end",
+                        self.pending_line, self.games
+                    );
+                    return Some(Err(invalid(message)));
+                }
+                Ok(_) => {}
+                Err(e) => return Some(Err(e)),
+            }
+            self.line += 1;
+            if self.pending.trim().is_empty() {
+                self.pending.clear();
+                self.pending_line = self.line;
+            }
+            self.pending.push_str(&text);
+            if self.pending.len() > MAX_JSON_GAME {
+                self.pending.clear();
+                self.games += 1;
+                if !text.ends_with('\n') {
+                    skip_line(&mut self.source);
+                }
+                let message = format!(
+                    "line {} (game {}): a game longer than {} MiB of JSON is not read",
+                    self.pending_line,
+                    self.games,
+                    MAX_JSON_GAME >> 20
+                );
+                return Some(Err(invalid(message)));
+            }
+            self.take_values();
+        }
+        self.ready.pop()
+    }
+}
+
+/// The most JSON text one game may take (its record text is bounded by
+/// [`MAX_GAME_BYTES`](crate::record::reader::MAX_GAME_BYTES); its JSON, with the state
+/// after every move, is larger).
+const MAX_JSON_GAME: usize = 64 << 20;
+
+/// Skips the rest of a line without keeping it.
+fn skip_line(source: &mut impl BufRead) {
+    while let Ok(buffer) = source.fill_buf() {
+        if buffer.is_empty() {
+            return;
+        }
+        let (len, done) = match memchr::memchr(b'\n', buffer) {
+            Some(i) => (i + 1, true),
+            None => (buffer.len(), false),
+        };
+        source.consume(len);
+        if done {
+            return;
+        }
+    }
+}
+
+impl<R> JsonLines<R> {
+    /// Reads the complete values of the pending text; keeps an incomplete last one.
+    fn take_values(&mut self) {
+        let mut stream = serde_json::Deserializer::from_str(&self.pending).into_iter::<Value>();
+        let mut found = Vec::new();
+        let mut rest = None;
+        for value in stream.by_ref() {
+            match value {
+                Ok(value) => {
+                    self.games += 1;
+                    found.push(record(&value).map_err(|e| {
+                        invalid(format!(
+                            "line {} (game {}): {e}",
+                            self.pending_line, self.games
+                        ))
+                    }));
+                }
+                Err(e) if e.is_eof() => {
+                    rest = Some(self.pending[stream.byte_offset()..].to_string());
+                    break;
+                }
+                Err(e) => {
+                    self.games += 1;
+                    found.push(Err(invalid(format!(
+                        "line {} (game {}): not JSON written by tgn convert: {e}",
+                        self.pending_line, self.games
+                    ))));
+                    break;
+                }
+            }
+        }
+        self.pending = rest.unwrap_or_default();
+        found.reverse();
+        self.ready = found;
+    }
 }
 
 fn record(value: &Value) -> Result<GameRecord, String> {
@@ -173,6 +313,31 @@ fn record(value: &Value) -> Result<GameRecord, String> {
                 value: value.to_string(),
                 span: Span::default(),
             });
+        }
+    }
+    if let Some(duplicates) = object.get("duplicate_tags").and_then(Value::as_array) {
+        for duplicate in duplicates {
+            let field = |name: &str| {
+                duplicate
+                    .get(name)
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| format!("duplicate_tags: expected a {name} string"))
+            };
+            let (name, value) = (field("name")?, field("value")?);
+            // Back after the last tag of its name, where the record had it.
+            let at = record
+                .tags
+                .iter()
+                .rposition(|t| t.name == name)
+                .map_or(record.tags.len(), |i| i + 1);
+            record.tags.insert(
+                at,
+                Tag {
+                    name: name.to_string(),
+                    value: value.to_string(),
+                    span: Span::default(),
+                },
+            );
         }
     }
     record.comments = read_comments(object.get("comments"))?;
@@ -220,23 +385,29 @@ fn read_move(value: &Value) -> Result<MoveNode, String> {
         .get("written")
         .and_then(Value::as_str)
         .ok_or("a move without \"written\"")?;
-    let number = object
-        .get("number")
-        .and_then(Value::as_u64)
-        .map(|n| MoveNumber {
-            number: n as u32,
-            continuation: object
-                .get("continuation")
-                .and_then(Value::as_bool)
-                .unwrap_or(false),
-            span: Span::default(),
-        });
+    let number = match object.get("number") {
+        None | Some(Value::Null) => None,
+        Some(n) => Some(
+            n.as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .ok_or_else(|| format!("move number {n} is not a number tgn keeps"))?,
+        ),
+    };
+    let number = number.map(|n| MoveNumber {
+        number: n,
+        continuation: object
+            .get("continuation")
+            .and_then(Value::as_bool)
+            .unwrap_or(false),
+        span: Span::default(),
+    });
     let nags = match object.get("nags").and_then(Value::as_array) {
         Some(list) => list
             .iter()
             .map(|n| {
                 n.as_u64()
                     .and_then(|c| u16::try_from(c).ok())
+                    .filter(|&c| c <= crate::record::parser::MAX_NAG)
                     .map(|code| Nag {
                         code,
                         span: Span::default(),

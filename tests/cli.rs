@@ -291,16 +291,28 @@ fn json_lines_read_back_game_by_game() {
     let back = stdout(
         tgn()
             .args(["convert", "--from", "json", "--to", "pgn", "-"])
-            .write_stdin(jsonl),
+            .write_stdin(jsonl.clone()),
     );
     assert!(back.contains("1. 98(10) {a} *"), "{back}");
     assert!(back.contains("1. e4-e5 e6xe4 0-1"), "{back}");
-    tgn()
+    // Issue 13: a bad line is reported with its line and game (counted from 1, as
+    // check counts), and the lines after it are still read.
+    let first = jsonl.lines().next().unwrap();
+    let input = format!("{{\"tags\": {{}}}} {{oops\n{first}\n");
+    let output = tgn()
         .args(["convert", "--from", "json", "--to", "pgn", "-"])
-        .write_stdin("{\"tags\": {}} {oops")
+        .write_stdin(input)
         .assert()
         .code(2)
         .stderr(predicates::str::contains(
-            "game 1: not JSON written by tgn convert",
-        ));
+            "line 1 (game 2): not JSON written by tgn convert",
+        ))
+        .get_output()
+        .stdout
+        .clone();
+    assert!(
+        String::from_utf8(output)
+            .unwrap()
+            .contains("1. 98(10) {a} *")
+    );
 }

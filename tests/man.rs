@@ -22,3 +22,29 @@ fn man_pages_are_current() {
         "stale man pages {stale:?}: run `TGN_UPDATE_MAN=1 cargo test --test man`"
     );
 }
+
+#[test]
+fn issue_13_man_pages_have_examples_and_exit_status_sections() {
+    let pages = tgn::cli::man_pages();
+    let names: Vec<&str> = pages.iter().map(|(n, _)| n.as_str()).collect();
+    for (name, page) in &pages {
+        let page = String::from_utf8_lossy(page);
+        assert!(!page.contains(".SH EXTRA"), "{name}");
+        assert!(page.contains(".SH EXAMPLES\n.nf\n"), "{name}");
+        assert!(page.contains(".SH \"EXIT STATUS\""), "{name}");
+        // Every page it refers to is shipped.
+        let references = page
+            .lines()
+            .filter(|l| l.starts_with("tgn\\-") && l.ends_with("(1)"));
+        for line in references {
+            let referred = line.replace("\\-", "-").replace("(1)", ".1");
+            assert!(
+                names.contains(&referred.as_str()),
+                "{name} refers to {line}"
+            );
+        }
+        if *name != "tgn.1" {
+            assert!(!page.contains("\\-\\-version"), "{name} offers --version");
+        }
+    }
+}

@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 
-use super::{Item, Pipeline, RunStatus, expand};
+use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, report};
 use crate::cli::AnnotateArgs;
 use crate::games::Player;
 use crate::record::writer::write_game;
@@ -12,8 +12,9 @@ use crate::record::{Comment, GameRecord, MoveNode, MoveNumber, Span};
 use crate::replay::{Detail, Line, Replay, Status};
 
 pub fn run(args: &AnnotateArgs) -> io::Result<RunStatus> {
-    let mut io_errors = 0;
-    let inputs = expand(&args.paths, &mut io_errors);
+    let mut tally = Tally::default();
+    let inputs = expand(&args.paths, &mut tally.io_errors);
+    tally.files = inputs.len();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let pipeline = Pipeline {
@@ -22,25 +23,30 @@ pub fn run(args: &AnnotateArgs) -> io::Result<RunStatus> {
         json: None,
         progress: true,
     };
-    let mut invalid = 0;
     let mut first = true;
-    io_errors += pipeline.run(&inputs, |item| {
-        invalid += usize::from(!item.replay.is_valid());
-        if !first {
-            writeln!(out)?;
-        }
-        first = false;
-        write!(out, "{}", write_game(&annotate(&item, args.positions)))
-    })?;
-    out.flush()?;
-    Ok(RunStatus::of(io_errors, invalid))
+    let output = (|| {
+        tally.io_errors += pipeline.run(&inputs, |item| {
+            tally.add(&item);
+            if !first {
+                writeln!(out)?;
+            }
+            first = false;
+            write!(out, "{}", write_game(&annotate(&item, args.positions)))
+        })?;
+        out.flush()
+    })();
+    report("annotated", &tally);
+    conclude(output, &tally)
 }
 
 /// The annotated record of one game.
 pub fn annotate(item: &Item, positions: bool) -> GameRecord {
     let mut record = item.record.clone();
     let replay = &item.replay;
-    record.set_tag("Annotator", format!("tgn {}", env!("CARGO_PKG_VERSION")));
+    // The record's own annotator keeps the credit; tgn signs only unsigned records.
+    if record.tag("Annotator").is_none() {
+        record.set_tag("Annotator", format!("tgn {}", env!("CARGO_PKG_VERSION")));
+    }
     if let Some(start) = replay.start.as_ref().filter(|_| positions) {
         record
             .comments

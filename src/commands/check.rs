@@ -4,67 +4,48 @@ use std::io::{self, Write};
 
 use serde_json::json;
 
-use super::{Item, Pipeline, RunStatus, expand};
+use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, plural};
 use crate::cli::{CheckArgs, CheckFormat};
 use crate::json;
 use crate::replay::{Detail, Diagnostic};
 
-/// Counts for the closing line.
-#[derive(Default)]
-struct Tally {
-    games: usize,
-    invalid: usize,
-    decided: usize,
-    files: usize,
-}
-
 pub fn run(args: &CheckArgs) -> io::Result<RunStatus> {
-    let mut io_errors = 0;
-    let inputs = expand(&args.paths, &mut io_errors);
+    let mut tally = Tally::default();
+    let inputs = expand(&args.paths, &mut tally.io_errors);
+    tally.files = inputs.len();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let mut tally = Tally {
-        files: inputs.len(),
-        ..Tally::default()
-    };
     let pipeline = Pipeline {
         read: &args.read,
         detail: Detail::Errors,
         json: Some(false),
         progress: args.format == CheckFormat::Human,
     };
-    io_errors += pipeline.run(&inputs, |item| {
-        tally.games += 1;
-        tally.decided += usize::from(item.replay.outcome.is_some());
-        if !item.replay.is_valid() {
-            tally.invalid += 1;
-        }
-        match args.format {
-            CheckFormat::Human if args.verbose => {
-                writeln!(out, "{}", one_line(&item))?;
-                human(&mut out, &item)
+    let output = (|| {
+        tally.io_errors += pipeline.run(&inputs, |item| {
+            tally.add(&item);
+            match args.format {
+                CheckFormat::Human if args.verbose => {
+                    writeln!(out, "{}", one_line(&item))?;
+                    human(&mut out, &item)
+                }
+                CheckFormat::Human if !args.quiet => human(&mut out, &item),
+                CheckFormat::Human => Ok(()),
+                CheckFormat::Json => writeln!(out, "{}", game_json(&item)),
+                CheckFormat::Github => github(&mut out, &item),
             }
-            CheckFormat::Human if !args.quiet => human(&mut out, &item),
-            CheckFormat::Human => Ok(()),
-            CheckFormat::Json => writeln!(out, "{}", game_json(&item)),
-            CheckFormat::Github => github(&mut out, &item),
+        })?;
+        if args.format == CheckFormat::Human {
+            writeln!(
+                out,
+                "checked {} ({} decided on the board)",
+                tally.counts(),
+                tally.decided
+            )?;
         }
-    })?;
-    if args.format == CheckFormat::Human {
-        let files = if tally.files == 1 { "file" } else { "files" };
-        let games = if tally.games == 1 { "game" } else { "games" };
-        writeln!(
-            out,
-            "checked {} {games} in {} {files}: {} valid, {} invalid ({} decided on the board)",
-            tally.games,
-            tally.files,
-            tally.games - tally.invalid,
-            tally.invalid,
-            tally.decided
-        )?;
-    }
-    out.flush()?;
-    Ok(RunStatus::of(io_errors, tally.invalid))
+        out.flush()
+    })();
+    conclude(output, &tally)
 }
 
 /// One JSON object per game (`--format json`); the schema is in the README.
@@ -77,6 +58,7 @@ pub fn game_json(item: &Item) -> serde_json::Value {
         "valid": replay.is_valid(),
         "plies": replay.plies,
         "errors": replay.errors.iter().map(json::diagnostic).collect::<Vec<_>>(),
+        "warnings": replay.warnings.iter().map(json::diagnostic).collect::<Vec<_>>(),
         "result": json::declared_result(&item.record),
         "outcome": replay.outcome,
         "white": item.record.tag("White"),
@@ -112,23 +94,51 @@ fn one_line(item: &Item) -> String {
     )
 }
 
+/// Whether a diagnostic makes its game invalid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    Error,
+    /// Shown and counted; an error with `--strict`.
+    Warning,
+}
+
+impl std::fmt::Display for Severity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        })
+    }
+}
+
 /// Most diagnostics shown of one game; `--format json` lists them all.
 const SHOWN_PER_GAME: usize = 10;
 
 fn human(out: &mut impl Write, item: &Item) -> io::Result<()> {
-    let errors = &item.replay.errors;
-    for diagnostic in errors.iter().take(SHOWN_PER_GAME) {
-        write!(out, "{}", render(item, diagnostic))?;
+    let replay = &item.replay;
+    let errors = replay.errors.iter().map(|d| (d, Severity::Error));
+    let warnings = replay.warnings.iter().map(|d| (d, Severity::Warning));
+    for (diagnostic, severity) in errors.chain(warnings).take(SHOWN_PER_GAME) {
+        write!(out, "{}", render(item, diagnostic, severity))?;
     }
-    if let Some(more) = errors.len().checked_sub(SHOWN_PER_GAME).filter(|&n| n > 0) {
-        let s = if more == 1 { "" } else { "s" };
-        writeln!(
-            out,
-            "… and {more} more error{s} in game {} (all of them: --format json)\n",
-            item.index + 1
-        )?;
-    }
-    Ok(())
+    let errors = replay.errors.len().saturating_sub(SHOWN_PER_GAME);
+    let shown_warnings = SHOWN_PER_GAME.saturating_sub(replay.errors.len());
+    let warnings = replay.warnings.len().saturating_sub(shown_warnings);
+    let more = match (errors, warnings) {
+        (0, 0) => return Ok(()),
+        (e, 0) => plural(e, "more error"),
+        (0, w) => plural(w, "more warning"),
+        (e, w) => format!(
+            "{} and {}",
+            plural(e, "more error"),
+            plural(w, "more warning")
+        ),
+    };
+    writeln!(
+        out,
+        "… and {more} in game {} (all of them: --format json)\n",
+        item.index + 1
+    )
 }
 
 /// Widest stretch of a source line quoted in a diagnostic, in columns.
@@ -138,7 +148,17 @@ const QUOTE_WIDTH: usize = 100;
 /// [`QUOTE_WIDTH`] columns around the token (with `…` where cut), control characters
 /// shown as visible symbols, wide characters (CJK) counted as two columns so that the
 /// carets stand under the token.
-fn quote(line: &str, column: usize, width: usize) -> (String, String) {
+fn quote(line: &str, column: usize, bytes: usize) -> (String, String) {
+    // The token's width in characters: as many as its span's bytes take.
+    let mut taken = 0;
+    let width = line
+        .chars()
+        .skip(column.saturating_sub(1))
+        .take_while(|c| {
+            taken += c.len_utf8();
+            taken <= bytes
+        })
+        .count();
     let chars: Vec<char> = line.chars().map(visible).collect();
     let at = column.saturating_sub(1).min(chars.len());
     let (mut start, mut end) = (0, chars.len());
@@ -199,14 +219,13 @@ fn visible_text(text: &str) -> String {
 
 /// A diagnostic as people read it: what is wrong, where, the line with the token
 /// underlined, which game and ply, and the position before the move.
-pub fn render(item: &Item, d: &Diagnostic) -> String {
-    let mut text = format!("error[{}]: {}\n", d.code, visible_text(&d.message));
+pub fn render(item: &Item, d: &Diagnostic, severity: Severity) -> String {
+    let mut text = format!("{severity}[{}]: {}\n", d.code, visible_text(&d.message));
     let line_no = d.span.line.to_string();
     let pad = " ".repeat(line_no.len());
     text += &format!("{pad}--> {}:{}:{}\n", item.file, d.span.line, d.span.column);
     if let Some(line) = item.record.source.line(d.span.line) {
-        let width = d.written.as_deref().map_or(1, |w| w.chars().count()).max(1);
-        let (line, marker) = quote(line, d.span.column as usize, width);
+        let (line, marker) = quote(line, d.span.column as usize, d.span.end - d.span.start);
         text += &format!("{pad} |\n{line_no} | {line}\n{pad} | {marker}\n");
     }
     text += &format!("{pad} = game {}{}\n", item.index + 1, game_label(item));
@@ -216,7 +235,12 @@ pub fn render(item: &Item, d: &Diagnostic) -> String {
             _ => "first player (White)",
         };
         let written = visible_text(written);
-        text += &format!("{pad} = ply {ply}, {mover} wrote `{written}`\n");
+        let line = if d.in_variation {
+            " of a variation"
+        } else {
+            ""
+        };
+        text += &format!("{pad} = ply {ply}{line}, {mover} wrote `{written}`\n");
     }
     if let Some(position) = &d.position {
         let what = if d.ply.is_some() {
@@ -256,10 +280,12 @@ fn game_label(item: &Item) -> String {
 
 /// GitHub Actions workflow commands: one `::error` annotation per diagnostic.
 fn github(out: &mut impl Write, item: &Item) -> io::Result<()> {
-    for d in &item.replay.errors {
+    let errors = item.replay.errors.iter().map(|d| (d, Severity::Error));
+    let warnings = item.replay.warnings.iter().map(|d| (d, Severity::Warning));
+    for (d, kind) in errors.chain(warnings) {
         writeln!(
             out,
-            "::error file={},line={},col={},title=tgn {}::{}",
+            "::{kind} file={},line={},col={},title=tgn {}::{}",
             escape_property(&item.file),
             d.span.line,
             d.span.column,

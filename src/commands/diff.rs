@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use similar::{ChangeTag, TextDiff};
 
-use super::{Input, Item, RunStatus, read_all};
+use super::{Input, Item, RunStatus, plural, read_all};
 use crate::cli::DiffArgs;
 use crate::replay::{Detail, Line, Status};
 
@@ -22,13 +22,17 @@ pub fn run(args: &DiffArgs) -> io::Result<RunStatus> {
         }
     };
     let (a_input, b_input) = (input(&args.a), input(&args.b));
+    if a_input == Input::Stdin && b_input == Input::Stdin {
+        eprintln!("tgn: diff: only one of the two records can come from stdin (-)");
+        return Ok(RunStatus::Trouble);
+    }
     let a = match read_all(&a_input, &args.read, Detail::Full, None) {
         Ok(items) => items,
-        Err(e) => return trouble(&a_input, e),
+        Err(e) => return trouble(e),
     };
     let b = match read_all(&b_input, &args.read, Detail::Full, None) {
         Ok(items) => items,
-        Err(e) => return trouble(&b_input, e),
+        Err(e) => return trouble(e),
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -56,7 +60,7 @@ pub fn run(args: &DiffArgs) -> io::Result<RunStatus> {
         }
     }
     if !different {
-        writeln!(out, "the records agree ({} games)", a.len())?;
+        writeln!(out, "the records agree ({})", plural(a.len(), "game"))?;
     }
     out.flush()?;
     Ok(if different {
@@ -66,8 +70,8 @@ pub fn run(args: &DiffArgs) -> io::Result<RunStatus> {
     })
 }
 
-fn trouble(input: &Input, e: io::Error) -> io::Result<RunStatus> {
-    eprintln!("tgn: {}: {e}", input.name());
+/// A record that could not be read: what went wrong was said while reading it.
+fn trouble(_already_reported: io::Error) -> io::Result<RunStatus> {
     Ok(RunStatus::Trouble)
 }
 
@@ -125,7 +129,7 @@ pub fn compare(a: &Item, b: &Item) -> Option<String> {
         text += "tags:\n";
         text += &tags;
     }
-    let (moves_a, moves_b) = (moves(a), moves(b));
+    let (moves_a, moves_b) = moves(a, b);
     if moves_a != moves_b {
         text += &move_changes(a, b, &moves_a, &moves_b);
     }
@@ -170,17 +174,27 @@ fn tag_changes(a: &Item, b: &Item) -> String {
     text
 }
 
-/// The main line as canonical moves (as written where the replay stopped).
-fn moves(item: &Item) -> Vec<String> {
-    item.record
-        .moves
-        .iter()
-        .zip(&item.replay.main.nodes)
-        .map(|(node, replayed)| match &replayed.status {
-            Status::Played(p) => p.canonical.clone(),
-            _ => node.text.clone(),
-        })
-        .collect()
+/// Both main lines in one form, so that only real differences show: each move in
+/// canonical notation where both records replayed it, else as written on both sides
+/// (after one side stops at a bad move, a canonical `98(10)` facing a written `98`
+/// would be a difference of form, not of moves).
+fn moves(a: &Item, b: &Item) -> (Vec<String>, Vec<String>) {
+    let played = |item: &Item, i: usize| match item.replay.main.nodes.get(i).map(|n| &n.status) {
+        Some(Status::Played(p)) => Some(p.canonical.clone()),
+        _ => None,
+    };
+    let line = |item: &Item, other: &Item| -> Vec<String> {
+        item.record
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, node)| match (played(item, i), played(other, i)) {
+                (Some(canonical), Some(_)) => canonical,
+                _ => node.text.clone(),
+            })
+            .collect()
+    };
+    (line(a, b), line(b, a))
 }
 
 fn move_changes(a: &Item, b: &Item, moves_a: &[String], moves_b: &[String]) -> String {

@@ -50,6 +50,81 @@ impl RunStatus {
     }
 }
 
+/// What a run found: its exit status and its closing line.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tally {
+    pub files: usize,
+    pub games: usize,
+    pub invalid: usize,
+    /// Games the position ended (the others stop on a declared result or none).
+    pub decided: usize,
+    pub warnings: usize,
+    pub io_errors: usize,
+}
+
+impl Tally {
+    /// Counts one game.
+    pub fn add(&mut self, item: &Item) {
+        self.games += 1;
+        self.invalid += usize::from(!item.replay.is_valid());
+        self.decided += usize::from(item.replay.outcome.is_some());
+        self.warnings += item.replay.warnings.len();
+    }
+
+    pub fn status(&self) -> RunStatus {
+        RunStatus::of(self.io_errors, self.invalid)
+    }
+
+    /// `12 games in 3 files: 11 valid, 1 invalid, 2 warnings`.
+    pub fn counts(&self) -> String {
+        let warnings = match self.warnings {
+            0 => String::new(),
+            1 => ", 1 warning".to_string(),
+            n => format!(", {n} warnings"),
+        };
+        format!(
+            "{} in {}: {} valid, {} invalid{warnings}",
+            plural(self.games, "game"),
+            plural(self.files, "file"),
+            self.games - self.invalid,
+            self.invalid,
+        )
+    }
+}
+
+/// `1 game`, `2 games`.
+pub fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// Ends a run whose output went to stdout: a broken pipe (the reader went away, as in
+/// `tgn check archive/ | head`) stops the output quietly, and the status is what the
+/// run had found by then — 1 if an invalid game was already seen, so that
+/// `set -o pipefail` never passes a bad archive.
+pub fn conclude(output: io::Result<()>, tally: &Tally) -> io::Result<RunStatus> {
+    match output {
+        Ok(()) => Ok(tally.status()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(tally.status()),
+        Err(e) => Err(e),
+    }
+}
+
+/// The closing line of a command whose output is data (convert, annotate,
+/// summarize), on stderr so that it never mixes with the data:
+/// `tgn: converted 12 games in 3 files: 11 valid, 1 invalid (tgn check shows why)`.
+pub fn report(verb: &str, tally: &Tally) {
+    let why = if tally.invalid > 0 {
+        " (tgn check shows why)"
+    } else {
+        ""
+    };
+    eprintln!("tgn: {verb} {}{why}", tally.counts());
+}
+
 /// A table for people: condensed borders, wrapped to the terminal, or to 100
 /// columns when the output is not a terminal.
 pub fn table(header: &[&str]) -> comfy_table::Table {
@@ -175,6 +250,7 @@ impl Pipeline<'_> {
         settings.detail = self.detail;
         let bar = self.progress_bar();
         let mut errors = 0;
+        let mut seen = 0;
         for input in inputs {
             let file: Arc<str> = Arc::from(input.name());
             bar.set_message(file.to_string());
@@ -202,6 +278,7 @@ impl Pipeline<'_> {
                     },
                 );
                 bar.inc(batch.len() as u64);
+                seen += batch.len();
                 for (record, replay) in batch.drain(..).zip(replays) {
                     let item = Item {
                         file: file.clone(),
@@ -220,6 +297,13 @@ impl Pipeline<'_> {
             }
         }
         bar.finish_and_clear();
+        if seen == 0 && errors == 0 && !self.read.allow_empty {
+            eprintln!(
+                "tgn: no game found in the paths given (empty files, or directories without \
+                 .pgn, .tgn or .pdn files); --allow-empty accepts that"
+            );
+            errors += 1;
+        }
         Ok(errors)
     }
 

@@ -8,7 +8,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{Item, Pipeline, RunStatus, expand, table};
+use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, report, table};
 use crate::cli::{SummarizeArgs, SummaryFormat};
 use crate::games::GameResult;
 use crate::replay::{Detail, ErrorCode, Status};
@@ -31,7 +31,8 @@ pub struct Summary {
     #[serde(skip)]
     ply_histogram: BTreeMap<u32, usize>,
     #[serde(skip)]
-    opening_table: HashMap<(String, String), (usize, f64)>,
+    /// Per opening: games, games with a result, the first player's points in those.
+    opening_table: HashMap<(String, String), (usize, usize, f64)>,
     #[serde(skip)]
     error_table: HashMap<(ErrorCode, String), usize>,
 }
@@ -39,8 +40,33 @@ pub struct Summary {
 #[derive(Debug, Default, Serialize)]
 pub struct Plies {
     pub min: Option<u32>,
-    pub median: Option<u32>,
+    /// The middle value, or the mean of the two middle values (`106.5`).
+    pub median: Option<Median>,
     pub max: Option<u32>,
+}
+
+/// A median of whole numbers: whole, or halfway between two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Median {
+    twice: u64,
+}
+
+impl std::fmt::Display for Median {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.twice % 2 {
+            0 => write!(f, "{}", self.twice / 2),
+            _ => write!(f, "{}.5", self.twice / 2),
+        }
+    }
+}
+
+impl Serialize for Median {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.twice % 2 {
+            0 => s.serialize_u64(self.twice / 2),
+            _ => s.serialize_f64(self.twice as f64 / 2.0),
+        }
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -49,8 +75,9 @@ pub struct Opening {
     /// The first two plies, canonical.
     pub moves: String,
     pub count: usize,
-    /// The first player's score in these games, in percent (1 a win, ½ a draw).
-    pub score: f64,
+    /// The first player's score in percent (1 a win, ½ a draw) over the games of the
+    /// opening that have a result; `None` when none has (`*` is no loss).
+    pub score: Option<f64>,
 }
 
 #[derive(Debug, Serialize)]
@@ -104,16 +131,20 @@ impl Summary {
                 .map(|o| o.result)
                 .or(declared.flatten());
             let points = match result {
-                Some(GameResult::FirstWins) => 1.0,
-                Some(GameResult::Draw) => 0.5,
-                _ => 0.0,
+                Some(GameResult::FirstWins) => Some(1.0),
+                Some(GameResult::Draw) => Some(0.5),
+                Some(GameResult::SecondWins) => Some(0.0),
+                None => None,
             };
             let entry = self
                 .opening_table
                 .entry((game, opening.join(" ")))
                 .or_default();
             entry.0 += 1;
-            entry.1 += points;
+            if let Some(points) = points {
+                entry.1 += 1;
+                entry.2 += points;
+            }
         }
         for error in &replay.errors {
             *self
@@ -127,22 +158,15 @@ impl Summary {
     pub fn finish(&mut self, top: usize) {
         self.plies.min = self.ply_histogram.keys().next().copied();
         self.plies.max = self.ply_histogram.keys().next_back().copied();
-        let mut seen = 0;
-        for (&plies, &count) in &self.ply_histogram {
-            seen += count;
-            if seen * 2 >= self.games {
-                self.plies.median = Some(plies);
-                break;
-            }
-        }
+        self.plies.median = median(&self.ply_histogram);
         let mut openings: Vec<Opening> = self
             .opening_table
             .iter()
-            .map(|((game, moves), (count, points))| Opening {
+            .map(|((game, moves), (count, scored, points))| Opening {
                 game: game.clone(),
                 moves: moves.clone(),
                 count: *count,
-                score: (points / *count as f64 * 1000.0).round() / 10.0,
+                score: (*scored > 0).then(|| (points / *scored as f64 * 1000.0).round() / 10.0),
             })
             .collect();
         openings.sort_by(|x, y| y.count.cmp(&x.count).then(x.moves.cmp(&y.moves)));
@@ -172,8 +196,9 @@ impl Summary {
 }
 
 pub fn run(args: &SummarizeArgs) -> io::Result<RunStatus> {
-    let mut io_errors = 0;
-    let inputs = expand(&args.paths, &mut io_errors);
+    let mut tally = Tally::default();
+    let inputs = expand(&args.paths, &mut tally.io_errors);
+    tally.files = inputs.len();
     let pipeline = Pipeline {
         read: &args.read,
         detail: Detail::Moves,
@@ -181,34 +206,40 @@ pub fn run(args: &SummarizeArgs) -> io::Result<RunStatus> {
         progress: args.format == SummaryFormat::Table,
     };
     let mut summary = Summary::default();
-    io_errors += pipeline.run(&inputs, |item| {
+    tally.io_errors += pipeline.run(&inputs, |item| {
+        tally.add(&item);
         summary.add(&item);
         Ok(())
     })?;
     summary.finish(args.top);
-    let mut out = io::stdout().lock();
-    match args.format {
-        SummaryFormat::Json => writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&summary).map_err(io::Error::other)?
-        )?,
-        SummaryFormat::Table => write!(out, "{}", tables(&summary))?,
-    }
-    // A summary reports invalid games; only trouble reading them fails the run.
-    Ok(RunStatus::of(io_errors, 0))
+    let output = (|| {
+        let mut out = io::stdout().lock();
+        match args.format {
+            SummaryFormat::Json => writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&summary).map_err(io::Error::other)?
+            ),
+            SummaryFormat::Table => write!(out, "{}", tables(&summary)),
+        }
+    })();
+    report("summarized", &tally);
+    // Invalid games make the run's status 1, as for check: a summary in CI must not
+    // pass a broken archive.
+    conclude(output, &tally)
 }
 
 /// The report as tables.
 pub fn tables(s: &Summary) -> String {
     let mut overview = table(&["games", "valid", "invalid", "plies min", "median", "max"]);
     let show = |v: Option<u32>| v.map_or("-".to_string(), |v| v.to_string());
+    let median = s.plies.median.map_or("-".to_string(), |m| m.to_string());
     overview.add_row(vec![
         s.games.to_string(),
         s.valid.to_string(),
         s.invalid.to_string(),
         show(s.plies.min),
-        show(s.plies.median),
+        median,
         show(s.plies.max),
     ]);
     let mut games = table(&["game", "games"]);
@@ -239,7 +270,7 @@ pub fn tables(s: &Summary) -> String {
             o.moves.clone(),
             o.game.clone(),
             o.count.to_string(),
-            format!("{}%", o.score),
+            o.score.map_or("-".to_string(), |score| format!("{score}%")),
         ]);
     }
     let mut errors = table(&["error", "games", "most common message"]);
@@ -258,4 +289,45 @@ pub fn tables(s: &Summary) -> String {
         text += &format!("{errors}\n");
     }
     text
+}
+
+/// The median of counted values (value → how many times it was seen).
+fn median(histogram: &BTreeMap<u32, usize>) -> Option<Median> {
+    let total: usize = histogram.values().sum();
+    if total == 0 {
+        return None;
+    }
+    // The values at the two middle ranks (the same one when the total is odd).
+    let (low_rank, high_rank) = ((total - 1) / 2, total / 2);
+    let mut seen = 0;
+    let (mut low, mut high) = (None, None);
+    for (&value, &count) in histogram {
+        seen += count;
+        if low.is_none() && seen > low_rank {
+            low = Some(value);
+        }
+        if seen > high_rank {
+            high = Some(value);
+            break;
+        }
+    }
+    Some(Median {
+        twice: u64::from(low?) + u64::from(high?),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn issue_13_the_median_of_an_even_count_is_the_mean_of_the_middle_two() {
+        let histogram: BTreeMap<u32, usize> = [(106, 1), (108, 1)].into();
+        assert_eq!(median(&histogram).unwrap().to_string(), "107");
+        let histogram: BTreeMap<u32, usize> = [(106, 1), (107, 1)].into();
+        assert_eq!(median(&histogram).unwrap().to_string(), "106.5");
+        let histogram: BTreeMap<u32, usize> = [(5, 3), (9, 1)].into();
+        assert_eq!(median(&histogram).unwrap().to_string(), "5");
+        assert_eq!(median(&BTreeMap::new()), None);
+    }
 }

@@ -18,8 +18,13 @@ use super::{
     Variation, is_tag_pair_line, parse_result, resync_point,
 };
 
-/// Deepest variation nesting accepted.
-pub const MAX_DEPTH: usize = 100;
+/// Deepest variation nesting accepted: what the JSON form can carry both ways (JSON
+/// readers refuse nesting deeper than 128 arrays and objects, and each variation
+/// takes four).
+pub const MAX_DEPTH: usize = 30;
+
+/// The largest NAG (`$255`), as PGN defines them.
+pub const MAX_NAG: u16 = 255;
 
 /// Most tags, moves, comments and annotations kept of one game.
 pub const MAX_ITEMS: usize = 100_000;
@@ -354,8 +359,17 @@ impl Parser<'_> {
                     let digits = self.take_while(|c| c.is_ascii_digit());
                     let span = self.cursor.span_from(&start);
                     match digits.parse::<u16>() {
-                        Ok(code) => self.attach_nag(game, &mut stack, Nag { code, span }),
-                        Err(_) => self.error(game, "expected a number after '$'", span),
+                        Ok(code) if code <= MAX_NAG => {
+                            self.attach_nag(game, &mut stack, Nag { code, span })
+                        }
+                        _ if digits.is_empty() => {
+                            self.error(game, "expected a number after '$'", span)
+                        }
+                        _ => self.error(
+                            game,
+                            format!("annotation ${digits} is too large (NAGs go up to ${MAX_NAG})"),
+                            span,
+                        ),
                     }
                 }
                 '!' | '?' => {
@@ -372,8 +386,8 @@ impl Parser<'_> {
                     self.error(game, format!("unexpected '{c}'"), span);
                 }
                 _ => {
-                    if let Some(number) = self.move_number() {
-                        pending_number = Some(number);
+                    if self.at_move_number() {
+                        pending_number = self.move_number(game);
                         continue;
                     }
                     let text = self.token();
@@ -423,8 +437,17 @@ impl Parser<'_> {
         self.cursor.text[start..self.cursor.pos].to_string()
     }
 
-    /// `12.`, `12...` or `12…`; leaves the cursor alone if the text is not a number.
-    fn move_number(&mut self) -> Option<MoveNumber> {
+    /// Whether a move number (`12.`, `12...`, `12…`) starts here.
+    fn at_move_number(&self) -> bool {
+        let rest = self.cursor.rest();
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let after = &rest[digits..];
+        digits > 0 && (after.starts_with('.') || after.starts_with('…'))
+    }
+
+    /// Reads the move number that starts here (see [`Parser::at_move_number`]); one
+    /// too large to keep is an error, never a number silently lost.
+    fn move_number(&mut self, game: &mut GameRecord) -> Option<MoveNumber> {
         let rest = self.cursor.rest();
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
         let after = &rest[digits..];
@@ -437,7 +460,11 @@ impl Parser<'_> {
             self.cursor.bump();
         }
         let dots = self.take_while(|c| c == '.' || c == '…');
-        let number = number?;
+        let Some(number) = number else {
+            let message = format!("move number {} is too large", &rest[..digits]);
+            self.error(game, message, self.cursor.span_from(&start));
+            return None;
+        };
         Some(MoveNumber {
             number,
             continuation: dots.len() > 1,

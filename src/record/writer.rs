@@ -33,11 +33,14 @@ pub fn write_game(game: &GameRecord) -> String {
 
 fn moves(text: &mut Wrapper, nodes: &[MoveNode]) {
     for node in nodes {
-        if let Some(number) = &node.number {
-            let dots = if number.continuation { "..." } else { "." };
-            text.word(&format!("{}{dots}", number.number));
+        match &node.number {
+            // A move number and its move stay on one line.
+            Some(number) => {
+                let dots = if number.continuation { "..." } else { "." };
+                text.word(&format!("{}{dots} {}", number.number, node.text));
+            }
+            None => text.word(&node.text),
         }
-        text.word(&node.text);
         for nag in &node.nags {
             text.word(&format!("${}", nag.code));
         }

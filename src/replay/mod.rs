@@ -10,6 +10,8 @@
 //! position before the move they replace, so a variation of the bad move itself is
 //! still checked.
 
+mod warnings;
+
 use std::fmt;
 
 use serde::Serialize;
@@ -39,6 +41,8 @@ pub struct Settings {
     /// `--option name[=value]`, in order; later ones win.
     pub options: Vec<(String, String)>,
     pub detail: Detail,
+    /// `--strict`: warnings are errors.
+    pub strict: bool,
 }
 
 /// The kinds of error, as stable codes for JSON output and summaries.
@@ -65,6 +69,12 @@ pub enum ErrorCode {
     Result,
     /// The record stops in the middle of a turn.
     Unfinished,
+    /// Warning: a move number that disagrees with the moves.
+    MoveNumber,
+    /// Warning: a Result tag that disagrees with a movetext `*`, or the reverse.
+    ResultTag,
+    /// Warning: a tag given twice.
+    DuplicateTag,
 }
 
 impl ErrorCode {
@@ -80,6 +90,9 @@ impl ErrorCode {
             ErrorCode::AfterEnd => "after-end",
             ErrorCode::Result => "result",
             ErrorCode::Unfinished => "unfinished",
+            ErrorCode::MoveNumber => "move-number",
+            ErrorCode::ResultTag => "result-tag",
+            ErrorCode::DuplicateTag => "duplicate-tag",
         }
     }
 }
@@ -100,6 +113,8 @@ pub struct Diagnostic {
     pub ply: Option<u32>,
     /// Who made the offending move.
     pub mover: Option<Player>,
+    /// The offending move stands in a variation (its ply counts along the variation).
+    pub in_variation: bool,
     /// The move as written.
     pub written: Option<String>,
     /// The position before the move (or at the end, for end-of-game errors).
@@ -130,6 +145,7 @@ impl Diagnostic {
             span,
             ply: None,
             mover: None,
+            in_variation: false,
             written: None,
             position: None,
         }
@@ -200,6 +216,9 @@ pub struct Replay {
     /// Main-line plies replayed without error.
     pub plies: u32,
     pub errors: Vec<Diagnostic>,
+    /// What the record gets wrong without stopping the replay (see [`warnings`]);
+    /// with [`Settings::strict`] these are errors and this is empty.
+    pub warnings: Vec<Diagnostic>,
     /// How the game ended on the board, if it did.
     pub outcome: Option<Outcome>,
     /// Start and final positions (final: after the last good main-line move).
@@ -229,6 +248,12 @@ pub fn replay(record: &GameRecord, settings: &Settings) -> Replay {
     };
     syntax.append(&mut replay.errors);
     replay.errors = syntax;
+    let warnings = warnings::of(record, &replay);
+    if settings.strict {
+        replay.errors.extend(warnings);
+    } else {
+        replay.warnings = warnings;
+    }
     replay
 }
 
@@ -308,16 +333,19 @@ pub fn replay_with<R: Rules>(
         rules: &rules,
         detail: settings.detail,
         errors: Vec::new(),
+        depth: 0,
     };
     replay.start = Some(driver.snapshot(&start));
-    let (main, end) = driver.line(start, &record.moves, 0);
+    let (main, end, complete) = driver.line(start, &record.moves, 0);
     replay.main = main;
     replay.plies = count_played(&replay.main);
-    if let Some(end) = end {
+    if complete {
         driver.finish(record, &end);
-        replay.outcome = rules.outcome(&end);
-        replay.end = Some(driver.snapshot(&end));
     }
+    // Also after a bad move: the position the good moves reached, and whether it had
+    // ended the game (a move after the end says so in its message; the outcome agrees).
+    replay.outcome = rules.outcome(&end);
+    replay.end = Some(driver.snapshot(&end));
     replay.errors = driver.errors;
     replay
 }
@@ -367,6 +395,8 @@ struct Driver<'r, R: Rules> {
     rules: &'r R,
     detail: Detail,
     errors: Vec<Diagnostic>,
+    /// How deep in variations the line being replayed stands (0: the main line).
+    depth: usize,
 }
 
 impl<R: Rules> Driver<'_, R> {
@@ -387,8 +417,8 @@ impl<R: Rules> Driver<'_, R> {
         }
     }
 
-    /// Replays `moves` from `position`, which follows ply `ply_before`. Gives the line
-    /// and the position after it, or `None` if a move failed.
+    /// Replays `moves` from `position`, which follows ply `ply_before`. Gives the line,
+    /// the position after its last good move, and whether every move was good.
     ///
     /// Plies count turns, not tokens: a token that finishes a turn left half done (a
     /// mill's removal written on its own, a move after a Zamma blow) shares the ply and
@@ -399,7 +429,7 @@ impl<R: Rules> Driver<'_, R> {
         mut position: R::Position,
         moves: &[MoveNode],
         ply_before: u32,
-    ) -> (Line, Option<R::Position>) {
+    ) -> (Line, R::Position, bool) {
         let start = position.clone();
         let mut line = Line {
             nodes: Vec::with_capacity(moves.len()),
@@ -419,11 +449,13 @@ impl<R: Rules> Driver<'_, R> {
                 });
                 continue;
             }
+            self.depth += 1;
             let variations = node
                 .variations
                 .iter()
                 .map(|v| self.line(position.clone(), &v.moves, before_node).0)
                 .collect();
+            self.depth -= 1;
             if continues
                 && i > 0
                 && let Some(error) = self.abandoned(&start, &moves[..i], &line, &position, node)
@@ -448,7 +480,7 @@ impl<R: Rules> Driver<'_, R> {
             };
             line.nodes.push(Node { status, variations });
         }
-        (line, (!failed).then_some(position))
+        (line, position, !failed)
     }
 
     /// When `node` starts a new turn while the turn begun by the last of `earlier` is
@@ -478,6 +510,7 @@ impl<R: Rules> Driver<'_, R> {
         Some(Diagnostic {
             ply: Some(played.ply),
             mover: Some(played.mover),
+            in_variation: self.depth > 0,
             written: Some(previous.text.clone()),
             position: PositionView::of(self.rules, &before),
             ..Diagnostic::new(ErrorCode::Illegal, message, previous.span)
@@ -495,6 +528,7 @@ impl<R: Rules> Driver<'_, R> {
         let fail = |code, message: String| Diagnostic {
             ply: Some(ply),
             mover: Some(mover),
+            in_variation: self.depth > 0,
             written: Some(node.text.clone()),
             position: PositionView::of(rules, position),
             ..Diagnostic::new(code, message, node.span)

@@ -1,0 +1,149 @@
+//! Warnings: what a record gets wrong without stopping its replay — a move number that
+//! disagrees with the moves (how a skipped or doubled line of a score sheet shows), a
+//! `[Result]` tag that disagrees with a movetext `*` (or the reverse), a tag given
+//! twice. They are shown and counted but leave the game valid; `--strict` makes them
+//! errors.
+
+use super::{Diagnostic, ErrorCode, Line, Replay, Status};
+use crate::games::Player;
+use std::collections::HashMap;
+
+use crate::record::{GameRecord, MoveNode, Tag, parse_result};
+
+/// The warnings of a replayed record, in the order of the text.
+pub fn of(record: &GameRecord, replay: &Replay) -> Vec<Diagnostic> {
+    let mut warnings = duplicate_tags(record);
+    warnings.extend(result_tag(record));
+    if replay.start.is_some() {
+        // Without a known start (a `[FEN]`), the first number written sets the count.
+        let set_up = record.tag("FEN").is_some() && record.tag("SetUp") != Some("0");
+        let count = Count {
+            number: (!set_up).then_some(1),
+            last: None,
+        };
+        move_numbers(&record.moves, &replay.main, count, 0, &mut warnings);
+    }
+    warnings
+}
+
+/// A tag given twice: tgn reads the first value (in every output), keeps both.
+fn duplicate_tags(record: &GameRecord) -> Vec<Diagnostic> {
+    let mut warnings = Vec::new();
+    let mut first_of: HashMap<&str, &Tag> = HashMap::with_capacity(record.tags.len());
+    for tag in &record.tags {
+        if let Some(first) = first_of.insert(&tag.name, tag) {
+            // Keep the first as the one tgn reads.
+            first_of.insert(&first.name, first);
+            warnings.push(Diagnostic::new(
+                ErrorCode::DuplicateTag,
+                format!(
+                    "tag [{}] is given twice (\"{}\", then \"{}\"): tgn reads the first",
+                    tag.name, first.value, tag.value
+                ),
+                tag.span,
+            ));
+        }
+    }
+    warnings
+}
+
+/// A `[Result]` tag and a movetext result of which one is `*` and the other is not.
+/// (Two different decisive results are an error: see the driver's `finish`.)
+fn result_tag(record: &GameRecord) -> Option<Diagnostic> {
+    let movetext = record.result.as_ref()?;
+    let tag = record.tag("Result")?;
+    let tag_result = parse_result(tag)?;
+    let movetext_result = movetext.result;
+    if tag_result.is_some() == movetext_result.is_some() {
+        return None;
+    }
+    Some(Diagnostic::new(
+        ErrorCode::ResultTag,
+        format!(
+            "the Result tag says {tag} but the movetext ends {}",
+            movetext.text
+        ),
+        movetext.span,
+    ))
+}
+
+/// Where the count of full moves stands along a line.
+#[derive(Clone, Copy)]
+struct Count {
+    /// The number of the current full move, once known.
+    number: Option<u32>,
+    /// Who made the last turn, and at which ply.
+    last: Option<(Player, u32)>,
+}
+
+/// Checks every number written in a line (and its variations) against the turns the
+/// replay found: a full move starts with each turn of the first player, and a number
+/// before the second player's move is written `12...`.
+fn move_numbers(
+    moves: &[MoveNode],
+    line: &Line,
+    mut count: Count,
+    depth: usize,
+    out: &mut Vec<Diagnostic>,
+) {
+    for (node, replayed) in moves.iter().zip(&line.nodes) {
+        for (variation, replayed) in node.variations.iter().zip(&replayed.variations) {
+            move_numbers(&variation.moves, replayed, count, depth + 1, out);
+        }
+        let Status::Played(played) = &replayed.status else {
+            return; // the movers after a bad move are unknown
+        };
+        let new_turn = count.last.is_none_or(|(_, ply)| ply != played.ply);
+        if new_turn
+            && played.mover == Player::First
+            && count.last.is_some_and(|(mover, _)| mover == Player::Second)
+        {
+            count.number = count.number.map(|n| n + 1);
+        }
+        count.last = Some((played.mover, played.ply));
+        let Some(written) = &node.number else {
+            continue;
+        };
+        let shown = format!(
+            "{}{}",
+            written.number,
+            if written.continuation { "..." } else { "." }
+        );
+        let mut warn = |message: String| {
+            out.push(Diagnostic {
+                ply: Some(played.ply),
+                mover: Some(played.mover),
+                in_variation: depth > 0,
+                written: Some(node.text.clone()),
+                ..Diagnostic::new(ErrorCode::MoveNumber, message, written.span)
+            });
+        };
+        if !new_turn {
+            warn(format!(
+                "move number {shown} inside a turn, before `{}`",
+                node.text
+            ));
+            continue;
+        }
+        match count.number {
+            Some(expected) if expected != written.number => warn(format!(
+                "move number {shown} where {expected} was expected: is a line of the score \
+                 sheet skipped or written twice?"
+            )),
+            _ => {}
+        }
+        count.number = Some(written.number);
+        match (played.mover, written.continuation) {
+            (Player::Second, false) => warn(format!(
+                "move number {shown} stands before the second player's move `{}`: write {}... \
+                 or no number",
+                node.text, written.number
+            )),
+            (Player::First, true) => warn(format!(
+                "move number {shown} stands before the first player's move `{}`: write {}.",
+                node.text, written.number
+            )),
+            _ => {}
+        }
+    }
+}

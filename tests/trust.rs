@@ -1,0 +1,276 @@
+//! Issue 13, "what an arbiter can trust": honest exit statuses, warnings and
+//! `--strict`, and the details that made outputs contradict each other. Each test
+//! fails without its fix.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command as Process, Stdio};
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn tgn() -> Command {
+    Command::cargo_bin("tgn").unwrap()
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(args: &[&str], stdin: &str) -> Run {
+    let output = tgn().args(args).write_stdin(stdin).output().unwrap();
+    Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+    }
+}
+
+fn json(run: &Run) -> Vec<Value> {
+    run.stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+const TOGUZ: &str = "[Game \"toguz-kumalak\"]\n";
+
+#[test]
+fn a_broken_pipe_keeps_the_status_found_so_far() {
+    // Enough invalid games that the output overflows any pipe buffer.
+    let game = format!("{TOGUZ}\n1. 97 *\n\n");
+    let input = game.repeat(5_000);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("many.pgn");
+    std::fs::write(&path, input).unwrap();
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("tgn"))
+        .arg("check")
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // The reader went away (as `| head -1` does); the status must still say invalid.
+    assert_eq!(child.wait().unwrap().code(), Some(1));
+}
+
+#[test]
+fn paths_with_no_game_are_an_error_unless_allowed() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().to_str().unwrap();
+    let r = run(&["check", empty], "");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("no game found"), "{}", r.stderr);
+    assert_eq!(run(&["check", "--allow-empty", empty], "").code, 0);
+    assert_eq!(run(&["check", "-"], "").code, 2);
+}
+
+#[test]
+fn every_subcommand_says_what_it_did_and_exits_1_on_invalid_games() {
+    let bad = format!("{TOGUZ}\n1. 97 *\n");
+    for command in [
+        "convert --to pgn",
+        "convert --to jsonl",
+        "annotate",
+        "summarize",
+    ] {
+        let mut args: Vec<&str> = command.split(' ').collect();
+        args.push("-");
+        let r = run(&args, &bad);
+        assert_eq!(r.code, 1, "{command}");
+        assert!(
+            r.stderr.contains("1 invalid (tgn check shows why)"),
+            "{command}: {}",
+            r.stderr
+        );
+    }
+}
+
+#[test]
+fn warnings_for_move_numbers_result_tags_and_duplicate_tags_and_strict_makes_them_errors() {
+    let cases = [
+        ("1. 43(10) 11(10) 7. 88 5... 99(22) 2. 45 *", "move-number"),
+        ("1. 43(10) 1. 11(10) *", "move-number"),
+        ("[Result \"0-1\"]\n1. 43(10) 11(10) *", "result-tag"),
+        ("[White \"A\"]\n[White \"B\"]\n1. 43(10) *", "duplicate-tag"),
+    ];
+    for (text, code) in cases {
+        let input = format!("{TOGUZ}{text}\n");
+        let r = run(&["check", "--format", "json", "-"], &input);
+        assert_eq!(r.code, 0, "{text}");
+        let game = &json(&r)[0];
+        assert_eq!(game["valid"], true, "{text}");
+        assert_eq!(game["warnings"][0]["code"], code, "{text}");
+        let human = run(&["check", "-"], &input);
+        assert!(
+            human.stdout.contains(&format!("warning[{code}]")),
+            "{}",
+            human.stdout
+        );
+        assert!(human.stdout.contains("warning"), "{}", human.stdout);
+        let strict = run(&["check", "--strict", "--format", "json", "-"], &input);
+        assert_eq!(strict.code, 1, "{text}");
+        assert_eq!(json(&strict)[0]["errors"][0]["code"], code, "{text}");
+    }
+    // Numbers that agree with the moves, in every usual style, give no warning.
+    for text in [
+        "1. 43(10) 11(10) 2. 88 *",
+        "1. 43(10) {c} 1... 11(10) 2. 88 *",
+        "43(10) 11(10) *",
+    ] {
+        let r = run(&["check", "--strict", "-"], &format!("{TOGUZ}{text}\n"));
+        assert_eq!(r.code, 0, "{text}: {}", r.stdout);
+    }
+}
+
+#[test]
+fn duplicate_tags_keep_both_values_and_every_output_reads_the_first() {
+    let input = format!("{TOGUZ}[White \"A\"]\n[White \"B\"]\n\n1. 43(10) *\n");
+    let check = json(&run(&["check", "--format", "json", "-"], &input));
+    assert_eq!(check[0]["white"], "A");
+    let converted = run(&["convert", "--to", "jsonl", "-"], &input);
+    let game = &json(&converted)[0];
+    assert_eq!(game["tags"]["White"], "A");
+    assert_eq!(game["duplicate_tags"][0]["value"], "B");
+    let back = run(
+        &["convert", "--from", "json", "--to", "pgn", "-"],
+        &converted.stdout,
+    );
+    assert!(
+        back.stdout.contains("[White \"A\"]\n[White \"B\"]"),
+        "{}",
+        back.stdout
+    );
+}
+
+#[test]
+fn a_move_after_the_end_agrees_with_the_outcome_and_the_final_position() {
+    let r = run(
+        &[
+            "check",
+            "--format",
+            "json",
+            "../tgn-records-not-here.pgn",
+            "records/invalid/toguz-kumalak-after-end.pgn",
+        ],
+        "",
+    );
+    let game = &json(&r)[0];
+    assert_eq!(game["outcome"]["result"], "1-0");
+    assert!(game["final_position"].is_string());
+    let r = run(
+        &["check", "--format", "json", "-"],
+        &format!("{TOGUZ}\n1. 43(10) 97 *\n"),
+    );
+    let game = &json(&r)[0];
+    assert_eq!(game["valid"], false);
+    assert!(
+        game["final_position"].as_str().unwrap().contains("K:10,0"),
+        "{game}"
+    );
+}
+
+#[test]
+fn summarize_scores_openings_over_finished_games_and_takes_a_true_median() {
+    let mut input = format!("{TOGUZ}[Result \"1-0\"]\n\n1. 43(10) 11(10) 1-0\n\n");
+    for _ in 0..3 {
+        input += &format!("{TOGUZ}\n1. 43(10) 11(10) 2. 88 *\n\n");
+    }
+    let r = run(&["summarize", "--format", "json", "-"], &input);
+    let summary: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(summary["openings"][0]["score"], 100.0, "{summary}");
+    assert_eq!(summary["plies"]["median"], 3);
+    let two = format!("{TOGUZ}\n1. 43(10) 11(10) *\n\n{TOGUZ}\n1. 43(10) 11(10) 2. 88 *\n");
+    let r = run(&["summarize", "--format", "json", "-"], &two);
+    let summary: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(summary["plies"]["median"], 2.5);
+}
+
+#[test]
+fn numbers_too_large_are_errors_never_lost() {
+    let r = run(
+        &["check", "--format", "json", "-"],
+        &format!("{TOGUZ}\n4294967296. 43(10) $99999999999999999999 *\n"),
+    );
+    let messages: Vec<String> = json(&r)[0]["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["message"].as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        messages.contains(&"move number 4294967296 is too large".to_string()),
+        "{messages:?}"
+    );
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("$99999999999999999999 is too large")),
+        "{messages:?}"
+    );
+}
+
+#[test]
+fn annotate_keeps_the_records_own_annotator() {
+    let r = run(
+        &["annotate", "-"],
+        &format!("{TOGUZ}[Annotator \"Kassymov\"]\n\n1. 43(10) *\n"),
+    );
+    assert!(
+        r.stdout.contains("[Annotator \"Kassymov\"]"),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("[Annotator \"tgn"), "{}", r.stdout);
+}
+
+#[test]
+fn convert_never_parts_a_move_number_from_its_move() {
+    let r = run(&["convert", "--to", "pgn", "records/toguz-kumalak"], "");
+    for line in r.stdout.lines() {
+        let last = line.split_whitespace().last().unwrap_or("");
+        assert!(
+            !(last.ends_with('.') && last.starts_with(|c: char| c.is_ascii_digit())),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn an_error_in_a_variation_says_so_and_a_failed_move_names_its_player() {
+    let input = format!("{TOGUZ}\n1. 43(10) (1. 97) 11(10) *\n");
+    let human = run(&["check", "-"], &input);
+    assert!(
+        human.stdout.contains("ply 1 of a variation, first player"),
+        "{}",
+        human.stdout
+    );
+    let check = json(&run(&["check", "--format", "json", "-"], &input));
+    assert_eq!(check[0]["errors"][0]["in_variation"], true);
+    let converted = json(&run(
+        &["convert", "--to", "jsonl", "-"],
+        &format!("{TOGUZ}\n1. 43(10) 97 *\n"),
+    ));
+    assert_eq!(converted[0]["moves"][1]["player"], "second");
+}
+
+#[test]
+fn diff_refuses_two_stdins_and_names_a_missing_file_once() {
+    let r = run(&["diff", "-", "-"], "");
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .contains("only one of the two records can come from stdin")
+    );
+    let r = run(
+        &["diff", "missing.pgn", "records/toguz-kumalak/annotated.pgn"],
+        "",
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(r.stderr.matches("missing.pgn").count(), 1, "{}", r.stderr);
+}
