@@ -284,10 +284,43 @@ pub fn man_pages() -> Vec<(String, Vec<u8>)> {
     render("tgn".to_string(), command.clone());
     for sub in command.get_subcommands() {
         let name = format!("tgn-{}", sub.get_name());
+        let mut sub = sub.clone();
+        if sub.get_name() == "games" {
+            let example = sub
+                .get_after_help()
+                .map(|h| h.to_string())
+                .unwrap_or_default();
+            sub = sub.after_long_help(format!("{example}\n\n{}", games_list()));
+        }
         render(
             name.clone(),
-            sub.clone().name(name).version(env!("CARGO_PKG_VERSION")),
+            sub.name(name).version(env!("CARGO_PKG_VERSION")),
         );
     }
     pages
+}
+
+/// Every game with its aliases and options, as `tgn games` prints them, for the
+/// `tgn-games` page: generated from the registry, so the page names every game.
+fn games_list() -> String {
+    let mut text = String::from("Games:");
+    for found in registry::all_games() {
+        let info = found.info;
+        text.push_str(&format!("\n  {} ({})", info.id, info.name));
+        if !info.aliases.is_empty() {
+            text.push_str(&format!(", also {}", info.aliases.join(", ")));
+        }
+        for option in found.engine.options() {
+            let values = if option.values.is_empty() {
+                String::new()
+            } else {
+                format!("={}", option.values.join("|"))
+            };
+            text.push_str(&format!(
+                "\n    --option {}{values}: {}",
+                option.name, option.help
+            ));
+        }
+    }
+    text
 }

@@ -401,16 +401,20 @@ impl Hunt {
             .into_iter()
             .filter(|m| matches_capture(m, &written))
             .collect();
-        if !meant.is_empty() {
-            let texts: Vec<String> = meant
-                .iter()
-                .map(|m| super::notation::write(self, m))
-                .collect();
+        let texts: Vec<String> = meant
+            .iter()
+            .map(|m| super::notation::write(self, m))
+            .collect();
+        let how = match &texts[..] {
+            [] => None,
+            [one] => Some(one.clone()),
+            _ => Some(format!("with x, as one of {}", at_most(texts).join(", "))),
+        };
+        if let Some(how) = how {
             return Err(MoveError::wrong_mark(format!(
-                "{}-{} is a capture: write it {}",
+                "{}-{} is a capture: write it {how}",
                 self.geo.name(from),
-                self.geo.name(to),
-                texts.join(" or ")
+                self.geo.name(to)
             )));
         }
         if position.opening {

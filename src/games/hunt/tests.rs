@@ -967,6 +967,12 @@ fn a_prince_among_many_lamas_is_read_quickly_and_messages_stay_short() {
     play(&k, &mut q, "c5xa3xa5xa7xc7xc9").unwrap();
     assert_eq!(q.captured(), 5);
     assert!(start.elapsed().as_millis() < 100, "{:?}", start.elapsed());
+    let e = error(&k, &p, "c5-a9");
+    assert!(
+        e.starts_with("wrong mark: c5-a9 is a capture: write it with x, as one of "),
+        "{e}"
+    );
+    assert!(e.len() < 1000, "{e}");
     let e = error(&k, &p, "c5xa9");
     assert!(e.starts_with("ambiguous move: it matches "), "{e}");
     assert!(e.ends_with(" more"), "{e}");
