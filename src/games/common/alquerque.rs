@@ -259,6 +259,24 @@ e9: c9 d8
     }
 
     #[test]
+    fn a_9x9_square_is_zammas_alquerque_board() {
+        let square = Layout {
+            square: 9,
+            triangles: &[],
+        }
+        .board();
+        let zamma = Board::alquerque(9, 9);
+        assert_eq!(square.point_count(), zamma.point_count());
+        for p in zamma.points() {
+            assert!(
+                square.neighbours(p).eq(zamma.neighbours(p)),
+                "{}",
+                zamma.name(p)
+            );
+        }
+    }
+
+    #[test]
     fn the_plain_square_is_the_bagh_chal_board() {
         let board = Layout::SQUARE.board();
         assert_eq!(board.point_count(), 25);

@@ -5,6 +5,7 @@
 use super::position::{HUNTERS, PREY_SIDE};
 use super::*;
 use crate::games::GameResult;
+use crate::games::common::capture::points;
 use crate::games::testing::{error, legal, play};
 use crate::record::parser::{Origin, parse_games};
 use crate::replay::{ErrorCode, Replay, Settings, replay_with};
@@ -983,4 +984,55 @@ fn a_prince_among_many_lamas_is_read_quickly_and_messages_stay_short() {
         "{e}"
     );
     assert!(e.len() < 1000, "{e}");
+}
+
+#[test]
+fn broken_random_games_are_judged_at_the_exact_ply() {
+    use crate::games::playout::random_game;
+    for (info, hunt) in [(&Hunt::GAMES[0], kungser()), (&Hunt::GAMES[1], rimau())] {
+        for seed in 0..12u64 {
+            let game = random_game::<Hunt>(info, seed, 150, false).unwrap();
+            let record = |moves: &[String]| {
+                let mut text = format!("[Game \"{}\"]\n\n", info.id);
+                for (i, m) in moves.iter().enumerate() {
+                    if i % 2 == 0 {
+                        text += &format!("{}. ", i / 2 + 1);
+                    }
+                    text += m;
+                    text.push(' ');
+                }
+                text + "*\n"
+            };
+            assert!(replay(&record(&game.moves)).is_valid());
+            // A drop on a hunter's point is illegal for either side, at any ply.
+            let k = (seed as usize * 7) % game.moves.len();
+            let mut position = hunt.start_position();
+            for m in &game.moves[..k] {
+                play(&hunt, &mut position, m).unwrap();
+            }
+            let hunter = points(position.hunters()).next().unwrap();
+            let mut broken = game.moves.clone();
+            broken[k] = format!("@{}", hunt.geo.name(hunter));
+            let r = replay(&record(&broken));
+            assert_eq!(
+                codes(&r),
+                [(ErrorCode::Illegal, Some(k as u32 + 1))],
+                "{} seed {seed}",
+                info.id
+            );
+            // The first capture written with `-`: a wrong mark (one jump) or not the
+            // notation at all (a chain), at its ply.
+            if let Some(c) = game.moves.iter().position(|m| m.contains('x')) {
+                let mut broken = game.moves.clone();
+                broken[c] = broken[c].replace('x', "-");
+                let code = if broken[c].matches('-').count() == 1 {
+                    ErrorCode::WrongMark
+                } else {
+                    ErrorCode::Notation
+                };
+                let r = replay(&record(&broken));
+                assert_eq!(codes(&r), [(code, Some(c as u32 + 1))], "{}", broken[c]);
+            }
+        }
+    }
 }
