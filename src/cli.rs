@@ -315,8 +315,16 @@ pub fn man_pages() -> Vec<(String, Vec<u8>)> {
     let mut pages = vec![("tgn.1".to_string(), man_page(command.clone(), &source))];
     for sub in command.get_subcommands() {
         let name = format!("tgn-{}", sub.get_name());
-        let page = man_page(sub.clone().name(&name), &source);
-        pages.push((format!("{name}.1"), page));
+        let mut sub = sub.clone().name(&name);
+        if sub.get_name() == "tgn-games" {
+            // The games page lists every game and option, from the registry.
+            let example = sub
+                .get_after_help()
+                .map(|h| h.to_string())
+                .unwrap_or_default();
+            sub = sub.after_help(format!("{example}\n\n{}", games_list()));
+        }
+        pages.push((format!("{name}.1"), man_page(sub, &source)));
     }
     pages
 }
@@ -353,16 +361,21 @@ fn man_page(mut command: clap::Command, source: &str) -> Vec<u8> {
 
 /// The text after `--help` as man page sections: the paragraph that starts with
 /// `Examples:` as EXAMPLES (lines kept as they are), the one that starts with `Exit
-/// status:` as EXIT STATUS, the others as NOTES.
+/// status:` as EXIT STATUS, `Games:` (the games page) as GAMES, the others as NOTES.
 fn after_help_sections(text: &str) -> String {
     let (mut examples, mut exit, mut notes) = (String::new(), String::new(), String::new());
+    let mut games = String::new();
     for paragraph in text.split("\n\n") {
         if let Some(rest) = paragraph
             .strip_prefix("Examples:")
             .or_else(|| paragraph.strip_prefix("Example:"))
         {
             for line in rest.lines().filter(|l| !l.trim().is_empty()) {
-                examples += &roff_line(line.trim_start_matches("  "));
+                examples += &roff_line(line.strip_prefix("  ").unwrap_or(line));
+            }
+        } else if let Some(rest) = paragraph.strip_prefix("Games:") {
+            for line in rest.lines().filter(|l| !l.trim().is_empty()) {
+                games += &roff_line(line.strip_prefix("  ").unwrap_or(line));
             }
         } else if let Some(rest) = paragraph.strip_prefix("Exit status:") {
             exit += &roff_line(&rest.split_whitespace().collect::<Vec<_>>().join(" "));
@@ -374,6 +387,9 @@ fn after_help_sections(text: &str) -> String {
     let mut out = String::new();
     if !examples.is_empty() {
         out += &format!(".SH EXAMPLES\n.nf\n{examples}.fi\n");
+    }
+    if !games.is_empty() {
+        out += &format!(".SH GAMES\n.nf\n{games}.fi\n");
     }
     if !notes.is_empty() {
         out += &format!(".SH NOTES\n{}", notes.trim_end_matches(".PP\n"));
@@ -393,4 +409,29 @@ fn roff_line(line: &str) -> String {
     } else {
         format!("{escaped}\n")
     }
+}
+
+/// Every game with its aliases and options, as `tgn games` prints them, for the
+/// `tgn-games` page: generated from the registry, so the page names every game.
+fn games_list() -> String {
+    let mut text = String::from("Games:");
+    for found in registry::all_games() {
+        let info = found.info;
+        text.push_str(&format!("\n  {} ({})", info.id, info.name));
+        if !info.aliases.is_empty() {
+            text.push_str(&format!(", also {}", info.aliases.join(", ")));
+        }
+        for option in found.engine.options() {
+            let values = if option.values.is_empty() {
+                String::new()
+            } else {
+                format!("={}", option.values.join("|"))
+            };
+            text.push_str(&format!(
+                "\n    --option {}{values}: {}",
+                option.name, option.help
+            ));
+        }
+    }
+    text
 }

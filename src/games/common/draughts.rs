@@ -904,20 +904,34 @@ impl Draughts {
 
 /// Whether `points` are the move's start and every landing point.
 fn in_full(m: &Move, points: &[Point]) -> bool {
-    std::iter::once(m.from)
-        .chain(m.path.iter().copied())
-        .eq(points.iter().copied())
+    written_in_full(m.from, &m.path, points)
 }
 
 /// Whether `points` (first, some middle points, last) shortens the move's chain.
 fn shortens(m: &Move, points: &[Point]) -> bool {
-    let (Some(&first), Some(&last)) = (points.first(), points.last()) else {
+    written_short(m.from, &m.path, points)
+}
+
+/// Whether `points` are a chain's start `from` and every landing point of `path`: the
+/// chain written in full.
+pub fn written_in_full(from: Point, path: &[Point], points: &[Point]) -> bool {
+    std::iter::once(from)
+        .chain(path.iter().copied())
+        .eq(points.iter().copied())
+}
+
+/// Whether `points` write the chain from `from` through `path` in short: its first and
+/// last points, with any of its middle landing points in order between them (the short
+/// capture form of the rules' README).
+pub fn written_short(from: Point, path: &[Point], points: &[Point]) -> bool {
+    let (Some(&first), Some(&last), Some(&to)) = (points.first(), points.last(), path.last())
+    else {
         return false;
     };
-    if points.len() < 2 || m.from != first || m.to() != last || points.len() > m.path.len() + 1 {
+    if points.len() < 2 || from != first || to != last || points.len() > path.len() + 1 {
         return false;
     }
-    let mut middle = m.path[..m.path.len() - 1].iter();
+    let mut middle = path[..path.len() - 1].iter();
     points[1..points.len() - 1]
         .iter()
         .all(|p| middle.any(|q| q == p))

@@ -28,6 +28,7 @@ use super::geometry::{Spot, spots};
 use super::{Config, NoReturn};
 use crate::games::Player;
 use crate::games::common::Dir;
+use crate::games::common::drawing::lerp;
 
 /// A side's last move, remembered for R8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -264,15 +265,6 @@ impl Position {
             state["quiet"] = json!(self.quiet);
         }
         state
-    }
-}
-
-/// `a + (b - a) * i / n` on grid indices.
-fn lerp(a: usize, b: usize, i: usize, n: usize) -> usize {
-    if b >= a {
-        a + (b - a) * i / n
-    } else {
-        a - (a - b) * i / n
     }
 }
 

@@ -6,10 +6,18 @@ use super::geometry::{Spot, spots};
 use super::notation::{Token, write};
 use super::position::{LastMove, Position, label};
 use super::{Mill, NoReturn};
+use crate::games::common::placement::Placement;
 use crate::games::{GameResult, MoveError, Outcome, Player};
 
 /// §4.6: the ten-move draw comes after ten turns of each player, 20 plies.
 pub const TEN_MOVES: u8 = 20;
+
+/// The placement phase (R2), then moves (R3): the shared rules of drops from hand.
+pub const PLACEMENT: Placement = Placement {
+    piece: "piece",
+    drop_rule: "R2",
+    move_rule: "R3",
+};
 
 /// The first half of a turn: putting a piece on the board or moving one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,9 +59,13 @@ impl Mill {
     /// R2–R4 and R8: every placement or move open to the player to move.
     pub fn actions(&self, position: &Position) -> Vec<Action> {
         let me = position.to_move;
-        let empty = position.empty();
-        if position.hand[me.index()] > 0 {
-            return spots(empty).map(Action::Place).collect();
+        let in_hand = position.hand[me.index()];
+        if in_hand > 0 {
+            return PLACEMENT
+                .drops(in_hand, spots(position.empty()))
+                .into_iter()
+                .map(Action::Place)
+                .collect();
         }
         spots(position.men(me))
             .flat_map(|from| {
@@ -296,27 +308,16 @@ impl Mill {
         let occupied = |s: Spot| position.owner(s).is_some();
         match action {
             Action::Place(to) => {
-                if in_hand == 0 {
-                    return Err(MoveError::illegal(format!(
-                        "{} has no piece in hand and must move one (R3)",
-                        label(me)
-                    )));
-                }
-                if occupied(to) {
-                    return Err(MoveError::illegal(format!(
-                        "{} is occupied (R2)",
-                        board.name(to)
-                    )));
-                }
+                PLACEMENT.check_drop(
+                    &label(me).to_string(),
+                    in_hand,
+                    &board.name(to),
+                    occupied(to),
+                )?;
             }
             Action::Move { from, to } => {
                 let text = format!("{}-{}", board.name(from), board.name(to));
-                if in_hand > 0 {
-                    return Err(MoveError::illegal(format!(
-                        "{} still has {in_hand} in hand and must place a piece (R2)",
-                        label(me)
-                    )));
-                }
+                PLACEMENT.check_move(&label(me).to_string(), in_hand)?;
                 if position.owner(from) != Some(me) {
                     return Err(MoveError::illegal(format!(
                         "there is no {} piece on {} (R3)",
@@ -363,7 +364,7 @@ impl Mill {
                 match action {
                     Action::Place(to) => {
                         position.men[i] |= to.bit();
-                        position.hand[i] = position.hand[i].saturating_sub(1);
+                        Placement::take(&mut position.hand[i]);
                         position.last[i] = None;
                     }
                     Action::Move { from, to } => {

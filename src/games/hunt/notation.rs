@@ -1,0 +1,176 @@
+//! Move tokens of the hunt games, read with nom and written back.
+//!
+//! | move | token |
+//! |---|---|
+//! | a lama or man from hand (R5, V2) | `@d3` |
+//! | a step of any piece (R2, R6, V2, V4) | `c3-c2` |
+//! | a prince's capture chain, every landing point (R3, R4) | `e5xc3xa1xe1` |
+//! | the same, short: first and last point (and any middle ones) | `e5xe1` |
+//! | a tiger's jump over an odd run of men (V3) | `c3xc7` |
+//! | Rimau-rimau's opening removal (V1), optional tiger relocation | `*b4,c5,d6`, `*b4,c5,d6/c7-a1` |
+//!
+//! Letters and the `x` may be upper case. The opening's removals may be listed in any
+//! order (written in the board's order, rank by rank from `a1`); a repeated point is
+//! read, so that the rules can refuse it by name.
+
+use nom::Parser;
+use nom::branch::alt;
+use nom::bytes::complete::tag;
+use nom::character::complete::{digit1, one_of, satisfy};
+use nom::combinator::{all_consuming, opt, recognize};
+use nom::multi::{many1, separated_list1};
+use nom::sequence::{pair, preceded, separated_pair};
+
+use super::rules::Move;
+use super::{Hunt, Variant};
+use crate::games::NotationError;
+use crate::games::common::Point;
+
+/// What a token says, points resolved to the board but nothing checked against the
+/// position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Token {
+    /// `@d3`.
+    Drop(Point),
+    /// `c3-c2` (two points joined by `-`) or a capture `e5xc3xa1` (joined by `x`).
+    Line { points: Vec<Point>, capture: bool },
+    /// `*b4,c5,d6` with an optional `/c7-a1` (Rimau-rimau only).
+    Opening {
+        removed: Vec<Point>,
+        relocation: Option<(Point, Point)>,
+    },
+}
+
+/// The token as text pieces, before the points are looked up.
+enum Raw<'a> {
+    Drop(&'a str),
+    Line(&'a str, Vec<(char, &'a str)>),
+    Opening(Vec<&'a str>, Option<(&'a str, &'a str)>),
+}
+
+type Result<'a, T> = nom::IResult<&'a str, T>;
+
+fn name(input: &str) -> Result<'_, &str> {
+    recognize(pair(satisfy(|c| c.is_ascii_alphabetic()), digit1)).parse(input)
+}
+
+fn drop(input: &str) -> Result<'_, Raw<'_>> {
+    preceded(tag("@"), name).map(Raw::Drop).parse(input)
+}
+
+fn line(input: &str) -> Result<'_, Raw<'_>> {
+    (name, many1((one_of("-xX"), name)))
+        .map(|(first, rest)| Raw::Line(first, rest))
+        .parse(input)
+}
+
+fn opening(input: &str) -> Result<'_, Raw<'_>> {
+    preceded(
+        tag("*"),
+        (
+            separated_list1(tag(","), name),
+            opt(preceded(tag("/"), separated_pair(name, tag("-"), name))),
+        ),
+    )
+    .map(|(removed, relocation)| Raw::Opening(removed, relocation))
+    .parse(input)
+}
+
+fn expected(hunt: &Hunt) -> NotationError {
+    NotationError::expected(match hunt.variant {
+        Variant::Kungser => "a drop (@d3), a step (c3-c2) or a capture (e5xc3xa1xe1)",
+        Variant::RimauRimau => {
+            "a drop (@d3), a step (c3-c2), a capture (c3xc7) or the opening removal \
+             (*b4,c5,d6 or *b4,c5,d6/c7-a1)"
+        }
+    })
+}
+
+/// Reads one move token.
+///
+/// # Errors
+/// Text that is not a token of the table above (Kungser has no opening removal), a
+/// name that is not a point of the board, or `-` and `x` mixed.
+pub fn parse(hunt: &Hunt, text: &str) -> std::result::Result<Token, NotationError> {
+    let (_, raw) = all_consuming(alt((drop, opening, line)))
+        .parse(text)
+        .map_err(|_: nom::Err<nom::error::Error<&str>>| expected(hunt))?;
+    let point = |t: &str| {
+        hunt.geo.board.parse_point(t).ok_or_else(|| {
+            NotationError::expected(format!(
+                "a point of the board (a1, c1, e1, b2-d2, a3-e7, b8-d8, a9, c9, e9), not \"{t}\""
+            ))
+        })
+    };
+    match raw {
+        Raw::Drop(to) => Ok(Token::Drop(point(to)?)),
+        Raw::Opening(removed, relocation) => {
+            if hunt.variant == Variant::Kungser {
+                return Err(expected(hunt));
+            }
+            let removed = removed
+                .into_iter()
+                .map(point)
+                .collect::<std::result::Result<Vec<_>, _>>()?;
+            let relocation = match relocation {
+                Some((from, to)) => Some((point(from)?, point(to)?)),
+                None => None,
+            };
+            Ok(Token::Opening {
+                removed,
+                relocation,
+            })
+        }
+        Raw::Line(first, rest) => {
+            let capture = rest[0].0 != '-';
+            if rest.iter().any(|(sep, _)| (*sep != '-') != capture) {
+                return Err(NotationError::expected(
+                    "one kind of separator: - for a step, x between the landing points of \
+                     a capture",
+                ));
+            }
+            if !capture && rest.len() > 1 {
+                return Err(NotationError::expected(
+                    "a step with two points (c3-c2); a capture's landing points are joined by x",
+                ));
+            }
+            let points = std::iter::once(first)
+                .chain(rest.into_iter().map(|(_, p)| p))
+                .map(point)
+                .collect::<std::result::Result<Vec<_>, _>>()?;
+            Ok(Token::Line { points, capture })
+        }
+    }
+}
+
+/// The canonical text of a move: `@d3`, `c3-c2`, `e5xc3xa1xe1` (every landing point),
+/// `*b4,c5,d6/c7-a1`.
+pub fn write(hunt: &Hunt, mv: &Move) -> String {
+    let name = |p: Point| hunt.geo.name(p);
+    match mv {
+        Move::Drop(to) => format!("@{}", name(*to)),
+        Move::Step { from, to } => format!("{}-{}", name(*from), name(*to)),
+        Move::Capture { from, landings, .. } => std::iter::once(*from)
+            .chain(landings.iter().copied())
+            .map(name)
+            .collect::<Vec<_>>()
+            .join("x"),
+        Move::Opening {
+            removed,
+            relocation,
+        } => {
+            let mut text = format!(
+                "*{}",
+                removed
+                    .iter()
+                    .map(|&p| name(p))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            );
+            if let Some((from, to)) = relocation {
+                text.push_str(&format!("/{}-{}", name(*from), name(*to)));
+            }
+            text
+        }
+    }
+}

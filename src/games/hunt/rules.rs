@@ -1,0 +1,986 @@
+//! The rules of `kungser.md`, each in one place: Kungser's R1–R11 and Rimau-rimau's
+//! V1–V5 with the decisions of sections 4 and 5 and those added after review.
+//!
+//! - R1 / V1: the hunters' first turn ([`Hunt::openings`], the R1 filter in
+//!   [`Hunt::chains`]);
+//! - R2, V4: hunter steps; R3, R4: prince chains; V3, V4: tiger run-jumps;
+//! - R5, R6, V2: the prey's drops from hand, then steps (the shared placement phase);
+//! - R7, R8, R9, V5, §5: the end ([`Hunt::end`]), decided when a move is over.
+
+use super::notation::Token;
+use super::position::{HUNTERS, PREY_SIDE, Position};
+use super::{Hunt, TARGET, Variant};
+use crate::games::common::capture::{
+    Chain, Dirs, Field, Jump, Landing, Reach, Removal, Search, Set, Stop, bit, points,
+};
+use crate::games::common::draughts::{written_in_full, written_short};
+use crate::games::common::placement::Placement;
+use crate::games::common::{Dir, Point};
+use crate::games::{GameResult, MoveError, Outcome, Player};
+
+/// R3: a prince jumps an adjacent lama along any line, landing right behind it.
+const PRINCE: Jump = Jump {
+    reach: Reach::Adjacent,
+    landing: Landing::Next,
+    dirs: Dirs::ALL,
+};
+
+/// V1: the men the tigers remove on their first turn.
+pub const OPENING_REMOVALS: usize = 3;
+
+/// What [`Hunt`] plays.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// R5, V2: a lama or man from hand onto an empty point.
+    Drop(Point),
+    /// R2, R6, V2, V4: a step along a line to a neighbouring empty point.
+    Step { from: Point, to: Point },
+    /// R3/R4: a prince's chain, every landing point and the lama taken on each leg;
+    /// V3: a tiger's jump, one landing point and every man of the run it clears.
+    Capture {
+        from: Point,
+        landings: Vec<Point>,
+        captured: Vec<Point>,
+    },
+    /// V1: three central men removed (in the board's order), and perhaps a tiger moved
+    /// anywhere empty.
+    Opening {
+        removed: Vec<Point>,
+        relocation: Option<(Point, Point)>,
+    },
+}
+
+/// What lies along a line from a tiger (V3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Run {
+    /// The next point is not a man (or there is none).
+    NoMan,
+    /// The men run up to a tiger or the end of the line: nowhere to land.
+    Blocked(Vec<Point>),
+    /// An even run followed by an empty point: it cannot be jumped.
+    Even(Vec<Point>),
+    /// An odd run followed by the empty landing point.
+    Odd(Vec<Point>, Point),
+}
+
+impl Hunt {
+    // ----- what the board offers -----
+
+    fn empty(&self, position: &Position) -> Set {
+        self.geo.all() & !position.occupied()
+    }
+
+    /// The empty points next to `from` along a line.
+    fn step_targets(&self, position: &Position, from: Point) -> Vec<Point> {
+        let occupied = position.occupied();
+        self.geo
+            .board
+            .neighbours(from)
+            .filter(|&(_, q)| occupied & bit(q) == 0)
+            .map(|(_, q)| q)
+            .collect()
+    }
+
+    fn steps_of(&self, position: &Position, pieces: Set) -> Vec<Move> {
+        points(pieces)
+            .flat_map(|from| {
+                self.step_targets(position, from)
+                    .into_iter()
+                    .map(move |to| Move::Step { from, to })
+            })
+            .collect()
+    }
+
+    fn search(&self) -> Search<'_> {
+        Search {
+            graph: &self.geo.graph,
+            // R4 and §4.3: a lama leaves at once; the prince may land on its point.
+            removal: Removal::Immediate,
+            // R4 and §4.4: a chain may stop after any jump.
+            stop: Stop::Anywhere,
+        }
+    }
+
+    fn field(position: &Position) -> Field {
+        Field {
+            occupied: position.occupied(),
+            enemy: position.prey,
+        }
+    }
+
+    /// R3, R4: every capture chain of the princes (or of the one on `only`), each
+    /// prefix of a longer chain included; R1: on the first move, single jumps only.
+    pub fn chains(&self, position: &Position, only: Option<Point>) -> Vec<Move> {
+        let movers = points(position.hunters)
+            .filter(|p| only.is_none_or(|o| o == *p))
+            .map(|p| (p, PRINCE));
+        self.search()
+            .run(Self::field(position), movers)
+            .chains
+            .into_iter()
+            .filter(|c| !position.opening || c.count() == 1)
+            .map(chain_move)
+            .collect()
+    }
+
+    /// V3: what lies from the tiger on `from` towards `dir`.
+    fn run(&self, position: &Position, from: Point, dir: Dir) -> Run {
+        let mut men = Vec::new();
+        for q in self.geo.board.ray(from, dir) {
+            if position.prey & bit(q) != 0 {
+                men.push(q);
+                continue;
+            }
+            if men.is_empty() {
+                return Run::NoMan;
+            }
+            if position.hunters & bit(q) != 0 {
+                return Run::Blocked(men);
+            }
+            return if men.len() % 2 == 1 {
+                Run::Odd(men, q)
+            } else {
+                Run::Even(men)
+            };
+        }
+        if men.is_empty() {
+            Run::NoMan
+        } else {
+            Run::Blocked(men)
+        }
+    }
+
+    /// V3, V4: the tigers' jumps, one per line with an odd run of men and an empty
+    /// point after it.
+    pub fn runs(&self, position: &Position) -> Vec<Move> {
+        let mut moves = Vec::new();
+        for from in points(position.hunters) {
+            for dir in Dir::ALL {
+                if let Run::Odd(men, to) = self.run(position, from, dir) {
+                    moves.push(Move::Capture {
+                        from,
+                        landings: vec![to],
+                        captured: men,
+                    });
+                }
+            }
+        }
+        moves
+    }
+
+    /// V1: every opening turn — 3 of the central men removed, then no move or one tiger
+    /// moved to any empty point (one just emptied included).
+    pub fn openings(&self, position: &Position) -> Vec<Move> {
+        let central: Vec<Point> = points(position.prey & self.geo.centre).collect();
+        let mut moves = Vec::new();
+        for (i, &a) in central.iter().enumerate() {
+            for (j, &b) in central.iter().enumerate().skip(i + 1) {
+                for &c in &central[j + 1..] {
+                    let removed = vec![a, b, c];
+                    let empty = self.empty(position) | bit(a) | bit(b) | bit(c);
+                    moves.push(Move::Opening {
+                        removed: removed.clone(),
+                        relocation: None,
+                    });
+                    for tiger in points(position.hunters) {
+                        for to in points(empty) {
+                            moves.push(Move::Opening {
+                                removed: removed.clone(),
+                                relocation: Some((tiger, to)),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        moves
+    }
+
+    /// The hunters' captures: prince chains or tiger jumps.
+    fn captures(&self, position: &Position) -> Vec<Move> {
+        match self.variant {
+            Variant::Kungser => self.chains(position, None),
+            Variant::RimauRimau => self.runs(position),
+        }
+    }
+
+    /// Every legal move of the side to move.
+    pub fn legal(&self, position: &Position) -> Vec<Move> {
+        if position.to_move == PREY_SIDE {
+            return self.prey_moves(position);
+        }
+        match (self.variant, position.opening) {
+            // R1: the first move is a single-jump capture, nothing else.
+            (Variant::Kungser, true) => self.chains(position, None),
+            (Variant::RimauRimau, true) => self.openings(position),
+            // R2, V4: a step or a capture (never compulsory, R11).
+            (_, false) => {
+                let mut moves = self.steps_of(position, position.hunters);
+                moves.extend(self.captures(position));
+                moves
+            }
+        }
+    }
+
+    /// R5, R6, V2: a drop while the hand holds any, else a step.
+    fn prey_moves(&self, position: &Position) -> Vec<Move> {
+        if position.hand > 0 {
+            return self
+                .words
+                .placement
+                .drops(position.hand, points(self.empty(position)))
+                .into_iter()
+                .map(Move::Drop)
+                .collect();
+        }
+        self.steps_of(position, position.prey)
+    }
+
+    /// Whether the side to move has a legal move (without listing them all).
+    pub fn can_move(&self, position: &Position) -> bool {
+        if position.to_move == PREY_SIDE {
+            return if position.hand > 0 {
+                self.empty(position) != 0
+            } else {
+                points(position.prey).any(|p| !self.step_targets(position, p).is_empty())
+            };
+        }
+        if position.opening && self.variant == Variant::RimauRimau {
+            return (position.prey & self.geo.centre).count_ones() as usize >= OPENING_REMOVALS;
+        }
+        let steps = !position.opening
+            && points(position.hunters).any(|p| !self.step_targets(position, p).is_empty());
+        steps
+            || match self.variant {
+                Variant::Kungser => {
+                    let movers = points(position.hunters).map(|p| (p, PRINCE));
+                    self.search().capturers(Self::field(position), movers) != 0
+                }
+                Variant::RimauRimau => !self.runs(position).is_empty(),
+            }
+    }
+
+    // ----- the end -----
+
+    /// R7–R9, V5, §5: how the game has ended, if it has. A move is over before the end
+    /// is judged, so a chain that takes the 16th lama may go on (decision after review).
+    pub fn end(&self, position: &Position) -> Option<End> {
+        if self.capture_all {
+            if position.prey == 0 && position.hand == 0 {
+                return Some(End::NoneLeft);
+            }
+        } else if position.captured >= TARGET {
+            return Some(End::Target(position.captured));
+        }
+        if self.can_move(position) {
+            return None;
+        }
+        Some(if position.to_move == HUNTERS {
+            End::Blocked
+        } else {
+            End::Stuck
+        })
+    }
+
+    // ----- reading a token -----
+
+    /// Matches a token against the position, naming the rule that refuses it.
+    pub fn resolve_token(&self, position: &Position, token: &Token) -> Result<Move, MoveError> {
+        match token {
+            Token::Drop(to) => self.resolve_drop(position, *to),
+            Token::Line { points, capture } => {
+                let (from, to) = (points[0], points[points.len() - 1]);
+                self.check_owner(position, from)?;
+                match (position.to_move == HUNTERS, capture) {
+                    (true, true) => self.resolve_capture(position, points),
+                    (true, false) => self.resolve_hunter_step(position, from, to),
+                    (false, true) => Err(MoveError::illegal(format!(
+                        "{} never jump or capture ({})",
+                        self.words.preys, self.words.placement.move_rule
+                    ))),
+                    (false, false) => self.resolve_prey_step(position, from, to),
+                }
+            }
+            Token::Opening {
+                removed,
+                relocation,
+            } => self.resolve_opening(position, removed, *relocation),
+        }
+    }
+
+    /// R5, V2: a drop by the prey side, with a piece in hand, on an empty point.
+    fn resolve_drop(&self, position: &Position, to: Point) -> Result<Move, MoveError> {
+        let w = self.words;
+        if position.to_move == HUNTERS {
+            return Err(MoveError::illegal(format!(
+                "{} is to move, and {} never enter from hand: @{} drops a {} ({})",
+                self.side(HUNTERS),
+                w.hunters,
+                self.geo.name(to),
+                w.prey,
+                w.placement.drop_rule
+            )));
+        }
+        w.placement.check_drop(
+            self.side(PREY_SIDE),
+            position.hand,
+            &self.geo.name(to),
+            position.occupied() & bit(to) != 0,
+        )?;
+        Ok(Move::Drop(to))
+    }
+
+    /// An error unless the side to move has a piece on `from`.
+    fn check_owner(&self, position: &Position, from: Point) -> Result<(), MoveError> {
+        let me = position.to_move;
+        let mine = if me == HUNTERS {
+            position.hunters
+        } else {
+            position.prey
+        };
+        if mine & bit(from) != 0 {
+            return Ok(());
+        }
+        let name = self.geo.name(from);
+        let what = if position.hunters & bit(from) != 0 {
+            self.words.hunter
+        } else if position.prey & bit(from) != 0 {
+            self.words.prey
+        } else {
+            return Err(MoveError::illegal(format!("there is no piece on {name}")));
+        };
+        let also = if me == PREY_SIDE && self.variant == Variant::Kungser {
+            " (one prince acts per turn, R4)"
+        } else {
+            ""
+        };
+        Err(MoveError::illegal(format!(
+            "{name} holds a {what}, and {} is to move{also}",
+            self.side(me)
+        )))
+    }
+
+    /// The hunters' first turn, as a refusal of anything else (R1, V1).
+    fn opening_required(&self, position: &Position) -> MoveError {
+        let example = self
+            .legal(position)
+            .first()
+            .map(|m| format!(", e.g. {}", super::notation::write(self, m)))
+            .unwrap_or_default();
+        MoveError::illegal(match self.variant {
+            Variant::Kungser => {
+                format!("the princes' first move takes one lama by a single jump (R1){example}")
+            }
+            Variant::RimauRimau => {
+                format!("the tigers' first turn removes 3 of the nine central men (V1){example}")
+            }
+        })
+    }
+
+    /// R2, V4: a hunter's step; a capture written with `-` (and not also a step) is a
+    /// wrong mark.
+    fn resolve_hunter_step(
+        &self,
+        position: &Position,
+        from: Point,
+        to: Point,
+    ) -> Result<Move, MoveError> {
+        let step = self.check_step(
+            position,
+            from,
+            to,
+            self.words.hunter,
+            self.words.hunter_step,
+        );
+        if step.is_ok() && !position.opening {
+            return Ok(Move::Step { from, to });
+        }
+        let written = [from, to];
+        let meant: Vec<Move> = self
+            .captures_of(position, from)
+            .into_iter()
+            .filter(|m| matches_capture(m, &written))
+            .collect();
+        let texts: Vec<String> = meant
+            .iter()
+            .map(|m| super::notation::write(self, m))
+            .collect();
+        let how = match &texts[..] {
+            [] => None,
+            [one] => Some(one.clone()),
+            _ => Some(format!("with x, as one of {}", at_most(texts).join(", "))),
+        };
+        if let Some(how) = how {
+            return Err(MoveError::wrong_mark(format!(
+                "{}-{} is a capture: write it {how}",
+                self.geo.name(from),
+                self.geo.name(to)
+            )));
+        }
+        if position.opening {
+            return Err(self.opening_required(position));
+        }
+        step.map(|()| Move::Step { from, to })
+    }
+
+    /// R6, V2: a step of a lama or man, once the hand is empty.
+    fn resolve_prey_step(
+        &self,
+        position: &Position,
+        from: Point,
+        to: Point,
+    ) -> Result<Move, MoveError> {
+        let w = self.words;
+        w.placement
+            .check_move(self.side(PREY_SIDE), position.hand)?;
+        self.check_step(position, from, to, w.prey, w.placement.move_rule)?;
+        Ok(Move::Step { from, to })
+    }
+
+    /// A step goes along a line to a neighbouring empty point.
+    fn check_step(
+        &self,
+        position: &Position,
+        from: Point,
+        to: Point,
+        piece: &str,
+        rule: &str,
+    ) -> Result<(), MoveError> {
+        let (f, t) = (self.geo.name(from), self.geo.name(to));
+        if !self.geo.board.adjacent(from, to) {
+            return Err(MoveError::illegal(format!(
+                "{f}-{t}: a {piece} steps to a neighbouring point along a line ({rule}), and \
+                 {t} is not next to {f}"
+            )));
+        }
+        if position.occupied() & bit(to) != 0 {
+            return Err(MoveError::illegal(format!("{t} is occupied ({rule})")));
+        }
+        Ok(())
+    }
+
+    /// The captures of the hunter on `from` open now.
+    fn captures_of(&self, position: &Position, from: Point) -> Vec<Move> {
+        match (self.variant, position.opening) {
+            (Variant::RimauRimau, true) => Vec::new(),
+            (Variant::Kungser, _) => self.chains(position, Some(from)),
+            (Variant::RimauRimau, false) => self
+                .runs(position)
+                .into_iter()
+                .filter(|m| matches!(m, Move::Capture { from: f, .. } if *f == from))
+                .collect(),
+        }
+    }
+
+    /// R3/R4 or V3/V4: a capture written with `x`.
+    fn resolve_capture(&self, position: &Position, written: &[Point]) -> Result<Move, MoveError> {
+        if position.opening && self.variant == Variant::RimauRimau {
+            return Err(self.opening_required(position));
+        }
+        match self.variant {
+            Variant::Kungser => self.resolve_chain(position, written),
+            Variant::RimauRimau => self.resolve_run(position, written),
+        }
+    }
+
+    /// R3, R4 (R1 on the first move): a chain written in full, else the one chain its
+    /// first and last points (and any middle ones) shorten; several: ambiguous.
+    fn resolve_chain(&self, position: &Position, written: &[Point]) -> Result<Move, MoveError> {
+        let from = written[0];
+        let landings = &written[1..];
+        // Written in full: checked jump by jump, without listing every chain (a prince
+        // among many lamas may have hundreds of thousands).
+        if let Some(followed) = self
+            .search()
+            .follow(Self::field(position), from, PRINCE, landings)
+            && (!position.opening || followed.captured.len() == 1)
+        {
+            return Ok(Move::Capture {
+                from,
+                landings: landings.to_vec(),
+                captured: followed.captured,
+            });
+        }
+        let chains = self.chains(position, Some(from));
+        let short: Vec<&Move> = chains.iter().filter(|m| shortens(m, written)).collect();
+        match short[..] {
+            [m] => return Ok(m.clone()),
+            [_, _, ..] => {
+                return Err(MoveError::Ambiguous {
+                    candidates: at_most(
+                        short
+                            .iter()
+                            .map(|m| super::notation::write(self, m))
+                            .collect(),
+                    ),
+                });
+            }
+            [] => {}
+        }
+        Err(self.not_a_chain(position, written))
+    }
+
+    /// Why a written chain is none of the prince's.
+    fn not_a_chain(&self, position: &Position, written: &[Point]) -> MoveError {
+        let from = written[0];
+        let text = written
+            .iter()
+            .map(|&p| self.geo.name(p))
+            .collect::<Vec<_>>()
+            .join("x");
+        let f = self.geo.name(from);
+        if position.opening {
+            let unrestricted = Position {
+                opening: false,
+                ..position.clone()
+            };
+            let chains = self.chains(&unrestricted, Some(from));
+            let meant = chains
+                .iter()
+                .find(|m| in_full(m, written))
+                .or_else(|| chains.iter().find(|m| shortens(m, written)));
+            if let Some(m) = meant {
+                return MoveError::illegal(format!(
+                    "the princes' first move takes exactly one lama by a single jump (R1): \
+                     {} takes {}",
+                    super::notation::write(self, m),
+                    captured_count(m)
+                ));
+            }
+        }
+        let all = self.chains(position, Some(from));
+        if all.is_empty()
+            && written.len() == 2
+            && !position.opening
+            && self
+                .check_step(position, from, written[1], "prince", "R2")
+                .is_ok()
+        {
+            return MoveError::wrong_mark(format!(
+                "{text} takes nothing: write it {f}-{}",
+                self.geo.name(written[1])
+            ));
+        }
+        // A chain written in full whose legs are jumps along lines: say which leg fails.
+        if let Some(why) = self.failing_leg(position, written) {
+            return MoveError::illegal(format!("{text}: {why}"));
+        }
+        if all.is_empty() {
+            return MoveError::illegal(format!("the prince on {f} has no capture (R3)"));
+        }
+        let to = written[written.len() - 1];
+        let ending: Vec<String> = at_most(
+            all.iter()
+                .filter(
+                    |m| matches!(m, Move::Capture { landings, .. } if landings.last() == Some(&to)),
+                )
+                .map(|m| super::notation::write(self, m))
+                .collect(),
+        );
+        if ending.is_empty() {
+            MoveError::illegal(format!(
+                "{text}: no capture chain of the prince on {f} ends on {} (R3, R4)",
+                self.geo.name(to)
+            ))
+        } else {
+            MoveError::illegal(format!(
+                "{text} matches no capture chain of the prince on {f} (R3, R4); those ending on \
+                 {} are {}",
+                self.geo.name(to),
+                ending.join(", ")
+            ))
+        }
+    }
+
+    /// The first leg of a written chain whose two points are a jump apart along a line
+    /// but which is no legal jump, with the reason; `None` if some leg is no jump at all
+    /// (the token is then read as a short form).
+    fn failing_leg(&self, position: &Position, written: &[Point]) -> Option<String> {
+        let board = &self.geo.board;
+        let from = written[0];
+        let mut prey = position.prey;
+        let mut occupied = position.occupied() & !bit(from);
+        let mut at = from;
+        let mut legs = Vec::new();
+        for &to in &written[1..] {
+            let dir = Dir::ALL
+                .into_iter()
+                .find(|&d| board.step(at, d).and_then(|y| board.step(y, d)) == Some(to))?;
+            legs.push((at, dir, to));
+            at = to;
+        }
+        for (at, dir, to) in legs {
+            let over = board.step(at, dir).expect("a jump passes a point");
+            let (a, o, t) = (self.geo.name(at), self.geo.name(over), self.geo.name(to));
+            if prey & bit(over) == 0 {
+                let what = if position.prey & bit(over) != 0 {
+                    format!("the lama on {o} is already taken in this chain")
+                } else if occupied & bit(over) != 0 {
+                    format!("{o} holds a prince, not a lama")
+                } else {
+                    format!("{o} is empty")
+                };
+                return Some(format!("no lama to jump between {a} and {t}: {what} (R3)"));
+            }
+            if occupied & bit(to) != 0 {
+                return Some(format!(
+                    "the jump from {a} over {o} cannot land on {t}: it is occupied (R3)"
+                ));
+            }
+            prey &= !bit(over);
+            occupied &= !bit(over);
+        }
+        None
+    }
+
+    /// V3, V4: one jump over an odd run of men, landing right after it.
+    fn resolve_run(&self, position: &Position, written: &[Point]) -> Result<Move, MoveError> {
+        let names: Vec<String> = written.iter().map(|&p| self.geo.name(p)).collect();
+        let text = names.join("x");
+        if written.len() > 2 {
+            return Err(MoveError::illegal(format!(
+                "{text}: a tiger captures once per turn, with one jump and no chain (V4)"
+            )));
+        }
+        let (from, to) = (written[0], written[1]);
+        let (f, t) = (&names[0], &names[1]);
+        let board = &self.geo.board;
+        let Some(dir) = Dir::ALL
+            .into_iter()
+            .find(|&d| board.ray(from, d).any(|q| q == to))
+        else {
+            return Err(MoveError::illegal(format!(
+                "{text}: {f} and {t} are not on one line (V3)"
+            )));
+        };
+        let list = |men: &[Point]| {
+            men.iter()
+                .map(|&p| self.geo.name(p))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match self.run(position, from, dir) {
+            Run::Odd(men, landing) if landing == to => Ok(Move::Capture {
+                from,
+                landings: vec![to],
+                captured: men,
+            }),
+            Run::Odd(men, landing) => Err(MoveError::illegal(format!(
+                "{text}: the tiger lands right after the run of {} ({}), on {}: {f}x{} (V3)",
+                count(men.len(), "man", "men"),
+                list(&men),
+                self.geo.name(landing),
+                self.geo.name(landing)
+            ))),
+            Run::Even(men) => Err(MoveError::illegal(format!(
+                "{text}: a run of {} men ({}) cannot be jumped; only a run of 1, 3, 5 or 7 men \
+                 can (V3)",
+                men.len(),
+                list(&men)
+            ))),
+            Run::Blocked(men) => Err(MoveError::illegal(format!(
+                "{text}: the run of {} ({}) has no empty point right after it to land on (V3)",
+                count(men.len(), "man", "men"),
+                list(&men)
+            ))),
+            Run::NoMan => {
+                if board.adjacent(from, to) && position.occupied() & bit(to) == 0 {
+                    return Err(MoveError::wrong_mark(format!(
+                        "{text} takes nothing: write it {f}-{t}"
+                    )));
+                }
+                Err(MoveError::illegal(format!(
+                    "{text}: no man stands next to the tiger on {f} towards {t} to jump (V3)"
+                )))
+            }
+        }
+    }
+
+    /// V1: three different central men, then perhaps one tiger to an empty point.
+    fn resolve_opening(
+        &self,
+        position: &Position,
+        removed: &[Point],
+        relocation: Option<(Point, Point)>,
+    ) -> Result<Move, MoveError> {
+        if !position.opening {
+            return Err(MoveError::illegal(
+                "the opening removal is the tigers' first turn only (V1)",
+            ));
+        }
+        let mut seen: Set = 0;
+        for &p in removed {
+            if seen & bit(p) != 0 {
+                return Err(MoveError::illegal(format!(
+                    "{} is listed twice: the opening removes 3 different men (V1)",
+                    self.geo.name(p)
+                )));
+            }
+            seen |= bit(p);
+        }
+        if removed.len() != OPENING_REMOVALS {
+            return Err(MoveError::illegal(format!(
+                "the opening removes exactly 3 of the nine central men (V1), not {}",
+                removed.len()
+            )));
+        }
+        for &p in removed {
+            let name = self.geo.name(p);
+            if self.geo.centre & bit(p) == 0 {
+                return Err(MoveError::illegal(format!(
+                    "{name} is not one of the nine central points b4-d6 (V1)"
+                )));
+            }
+            if position.prey & bit(p) == 0 {
+                return Err(MoveError::illegal(format!(
+                    "there is no man on {name} to remove (V1)"
+                )));
+            }
+        }
+        if let Some((from, to)) = relocation {
+            let (f, t) = (self.geo.name(from), self.geo.name(to));
+            if position.hunters & bit(from) == 0 {
+                return Err(MoveError::illegal(format!(
+                    "there is no tiger on {f} to move (V1)"
+                )));
+            }
+            if (position.occupied() & !seen) & bit(to) != 0 {
+                return Err(MoveError::illegal(format!(
+                    "{t} is occupied: after the removals a tiger may move to an empty point (V1)"
+                )));
+            }
+        }
+        let mut removed = removed.to_vec();
+        removed.sort();
+        Ok(Move::Opening {
+            removed,
+            relocation,
+        })
+    }
+
+    // ----- playing -----
+
+    /// Plays a resolved or generated move.
+    pub fn apply(&self, position: &mut Position, mv: &Move) {
+        let me = position.to_move;
+        match mv {
+            Move::Drop(to) => {
+                position.prey |= bit(*to);
+                Placement::take(&mut position.hand);
+            }
+            Move::Step { from, to } => {
+                let pieces = if me == HUNTERS {
+                    &mut position.hunters
+                } else {
+                    &mut position.prey
+                };
+                *pieces = (*pieces & !bit(*from)) | bit(*to);
+            }
+            Move::Capture {
+                from,
+                landings,
+                captured,
+            } => {
+                let to = *landings.last().expect("a capture lands");
+                position.hunters = (position.hunters & !bit(*from)) | bit(to);
+                for &c in captured {
+                    position.prey &= !bit(c);
+                }
+                position.captured = position.captured.saturating_add(captured.len() as u8);
+            }
+            Move::Opening {
+                removed,
+                relocation,
+            } => {
+                for &p in removed {
+                    position.prey &= !bit(p);
+                }
+                position.captured = position.captured.saturating_add(removed.len() as u8);
+                if let Some((from, to)) = relocation {
+                    position.hunters = (position.hunters & !bit(*from)) | bit(*to);
+                }
+            }
+        }
+        if me == HUNTERS {
+            position.opening = false;
+        }
+        position.to_move = me.opponent();
+    }
+
+    /// What a move did, for `annotate`: `prince e5xc3xa1 takes 2 lamas (d4, b2); 3
+    /// captured`.
+    pub fn description(&self, before: &Position, mv: &Move, after: &Position) -> String {
+        let w = self.words;
+        let name = |p: Point| self.geo.name(p);
+        let write = super::notation::write(self, mv);
+        let mut text = match mv {
+            Move::Drop(to) => format!(
+                "a {} from hand on {} ({} left in hand)",
+                w.prey,
+                name(*to),
+                after.hand
+            ),
+            Move::Step { .. } => {
+                let piece = if before.to_move == HUNTERS {
+                    w.hunter
+                } else {
+                    w.prey
+                };
+                format!("{piece} {write}")
+            }
+            Move::Capture { captured, .. } => format!(
+                "{} {write} takes {} ({}); {} {}",
+                w.hunter,
+                count(captured.len(), w.prey, w.preys),
+                captured
+                    .iter()
+                    .map(|&p| name(p))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                after.captured,
+                w.taken
+            ),
+            Move::Opening {
+                removed,
+                relocation,
+            } => {
+                let mut text = format!(
+                    "the tigers remove the men on {} (V1)",
+                    removed
+                        .iter()
+                        .map(|&p| name(p))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+                if let Some((from, to)) = relocation {
+                    text.push_str(&format!(
+                        " and move the tiger {}-{}",
+                        name(*from),
+                        name(*to)
+                    ));
+                }
+                text.push_str(&format!("; {} {}", after.captured, w.taken));
+                text
+            }
+        };
+        if let Some(end) = self.end(after) {
+            text.push_str(&format!("; {}", end.sentence(self)));
+        }
+        text
+    }
+}
+
+/// A chain found by the shared search, as a move.
+fn chain_move(chain: Chain) -> Move {
+    Move::Capture {
+        from: chain.from,
+        landings: chain.landings,
+        captured: chain.captured,
+    }
+}
+
+fn in_full(m: &Move, written: &[Point]) -> bool {
+    match m {
+        Move::Capture { from, landings, .. } => written_in_full(*from, landings, written),
+        _ => false,
+    }
+}
+
+fn shortens(m: &Move, written: &[Point]) -> bool {
+    match m {
+        Move::Capture { from, landings, .. } => written_short(*from, landings, written),
+        _ => false,
+    }
+}
+
+/// Whether the written points name the capture, in full or short.
+fn matches_capture(m: &Move, written: &[Point]) -> bool {
+    in_full(m, written) || shortens(m, written)
+}
+
+fn captured_count(m: &Move) -> usize {
+    match m {
+        Move::Capture { captured, .. } => captured.len(),
+        _ => 0,
+    }
+}
+
+/// Chains listed in a message: a prince among many lamas may have thousands ending on
+/// one point, so at most [`LISTED`] are named, then how many more there are.
+fn at_most(mut chains: Vec<String>) -> Vec<String> {
+    if chains.len() > LISTED {
+        let more = chains.len() - LISTED;
+        chains.truncate(LISTED);
+        chains.push(format!("and {more} more"));
+    }
+    chains
+}
+
+/// The most chains a message names.
+const LISTED: usize = 10;
+
+/// `1 man`, `3 men`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// How a game ended (R7–R9, V5, §5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// R7 / §5: this many prey taken, 16 or more: the hunters win.
+    Target(u8),
+    /// `capture-all`: no man is left on the board or in hand: the tigers win.
+    NoneLeft,
+    /// R8, V5: the hunters, to move, have no legal move: the prey win.
+    Blocked,
+    /// R9: the prey, to move, have no legal move: the hunters win.
+    Stuck,
+}
+
+impl End {
+    pub fn winner(self) -> Player {
+        match self {
+            End::Target(_) | End::NoneLeft | End::Stuck => HUNTERS,
+            End::Blocked => PREY_SIDE,
+        }
+    }
+
+    pub fn result(self) -> GameResult {
+        GameResult::win_for(self.winner())
+    }
+
+    /// What happened, with the rule: `16 lamas captured (R7)`.
+    fn what(self, hunt: &Hunt) -> String {
+        let w = hunt.words;
+        match self {
+            End::Target(n) => match hunt.variant {
+                Variant::Kungser => format!("{n} lamas captured ({})", w.target),
+                Variant::RimauRimau => format!(
+                    "{n} men eliminated, the opening removals included ({})",
+                    w.target
+                ),
+            },
+            End::NoneLeft => "every man eliminated (capture-all)".to_string(),
+            End::Blocked => format!(
+                "{} has no legal move: both {} are blocked ({})",
+                hunt.side(HUNTERS),
+                w.hunters,
+                w.blocked
+            ),
+            End::Stuck => format!("{} has no legal move ({})", hunt.side(PREY_SIDE), w.stuck),
+        }
+    }
+
+    pub fn outcome(self, hunt: &Hunt) -> Outcome {
+        Outcome::new(self.result(), self.what(hunt))
+    }
+
+    /// `16 lamas captured (R7): the princes win`.
+    pub fn sentence(self, hunt: &Hunt) -> String {
+        let winners = match self.winner() {
+            Player::First => hunt.words.hunters,
+            Player::Second => hunt.words.preys,
+        };
+        format!("{}: the {winners} win", self.what(hunt))
+    }
+}
