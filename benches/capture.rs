@@ -20,7 +20,8 @@ use std::time::{Duration, Instant};
 use tgn::games::pinoy_dama::PinoyDama;
 use tgn::games::playout::SplitMix;
 use tgn::games::zamma::Zamma;
-use tgn::games::{Rules, Setup, registry};
+use tgn::games::{Rules, Setup};
+use tgn::registry;
 
 fn rules<R: Rules>(game: &str) -> R {
     let info = registry::find(game).expect("registered").info;

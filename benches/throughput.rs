@@ -12,8 +12,8 @@ use std::time::Instant;
 
 use tgn::cli::ReadArgs;
 use tgn::commands::{Input, Pipeline};
-use tgn::games::registry;
 use tgn::record::{Encoding, Reader};
+use tgn::registry;
 use tgn::replay::Detail;
 
 fn main() {

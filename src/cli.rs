@@ -13,8 +13,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::commands;
-use crate::games::registry;
 use crate::record::Encoding;
+use crate::registry;
 use crate::replay::Settings;
 
 const EXAMPLES: &str = "\

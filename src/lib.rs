@@ -8,6 +8,7 @@
 pub mod cli;
 pub mod commands;
 pub mod games;
-pub mod json;
+pub mod output;
 pub mod record;
+pub mod registry;
 pub mod replay;

@@ -171,7 +171,7 @@ fn convert_round_trips_tags_comments_nags_and_variations() {
 #[test]
 fn games_lists_every_registered_game() {
     let out = stdout(tgn().arg("games"));
-    for found in tgn::games::registry::all_games() {
+    for found in tgn::registry::all_games() {
         assert!(out.contains(found.info.id));
     }
 }

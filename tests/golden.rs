@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
-use tgn::games::registry::all_games;
+use tgn::registry::all_games;
 
 const COMMANDS: &[&[&str]] = &[
     &["check"],

@@ -8,10 +8,10 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
-use tgn::games::registry::all_games;
 use tgn::record::parser::{Origin, parse_games};
 use tgn::record::writer::write_game;
 use tgn::record::{GameRecord, Span};
+use tgn::registry::all_games;
 use tgn::replay::{Detail, Settings, replay};
 
 /// Characters that matter to record syntax and to the games' notations.

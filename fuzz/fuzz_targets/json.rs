@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use libfuzzer_sys::fuzz_target;
-use tgn::commands::Item;
-use tgn::json::{game, read_records};
+use tgn::output::Item;
+use tgn::output::json::{game, read_records};
 use tgn::replay::{Detail, Settings, replay};
 
 fn as_json(record: tgn::record::GameRecord) -> serde_json::Value {

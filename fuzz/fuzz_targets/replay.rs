@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tgn::games::registry::all_games;
+use tgn::registry::all_games;
 use tgn::record::parser::{Origin, parse_games};
 use tgn::record::writer::write_game;
 use tgn::replay::{Detail, Settings, replay};

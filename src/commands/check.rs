@@ -2,13 +2,10 @@
 
 use std::io::{self, Write};
 
-use serde_json::json;
-
-use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, plural};
+use super::{Pipeline, RunStatus, Tally, conclude, expand};
 use crate::cli::{CheckArgs, CheckFormat};
-use crate::json;
-use crate::replay::{Detail, Diagnostic};
-
+use crate::output::{github, human, json};
+use crate::replay::Detail;
 pub fn run(args: &CheckArgs) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
     let inputs = expand(&args.paths, &mut tally.io_errors);
@@ -26,13 +23,13 @@ pub fn run(args: &CheckArgs) -> io::Result<RunStatus> {
             tally.add(&item);
             match args.format {
                 CheckFormat::Human if args.verbose => {
-                    writeln!(out, "{}", one_line(&item))?;
-                    human(&mut out, &item)
+                    writeln!(out, "{}", human::one_line(&item))?;
+                    human::diagnostics(&mut out, &item)
                 }
-                CheckFormat::Human if !args.quiet => human(&mut out, &item),
+                CheckFormat::Human if !args.quiet => human::diagnostics(&mut out, &item),
                 CheckFormat::Human => Ok(()),
-                CheckFormat::Json => writeln!(out, "{}", game_json(&item)),
-                CheckFormat::Github => github(&mut out, &item),
+                CheckFormat::Json => writeln!(out, "{}", json::check_line(&item)),
+                CheckFormat::Github => github::annotations(&mut out, &item),
             }
         })?;
         if args.format == CheckFormat::Human {
@@ -46,262 +43,4 @@ pub fn run(args: &CheckArgs) -> io::Result<RunStatus> {
         out.flush()
     })();
     conclude(output, &tally)
-}
-
-/// One JSON object per game (`--format json`); the schema is in the README.
-pub fn game_json(item: &Item) -> serde_json::Value {
-    let replay = &item.replay;
-    json!({
-        "file": &*item.file,
-        "index": item.index,
-        "game": replay.game.map(|g| g.id),
-        "valid": replay.is_valid(),
-        "plies": replay.plies,
-        "errors": replay.errors.iter().map(json::diagnostic).collect::<Vec<_>>(),
-        "warnings": replay.warnings.iter().map(json::diagnostic).collect::<Vec<_>>(),
-        "result": json::declared_result(&item.record),
-        "outcome": replay.outcome,
-        "white": item.record.tag("White"),
-        "black": item.record.tag("Black"),
-        "final_position": replay.end.as_ref().map(|s| s.position.clone()),
-    })
-}
-
-/// `file game 3 (A v B): valid, 0-1 declared, decided on the board 0-1 (…), 92 plies, final …`
-fn one_line(item: &Item) -> String {
-    let replay = &item.replay;
-    let validity = if replay.is_valid() {
-        "valid"
-    } else {
-        "INVALID"
-    };
-    let declared = json::declared_result(&item.record);
-    let declared = declared.as_str().unwrap_or("no result");
-    let outcome = match &replay.outcome {
-        Some(o) => format!("decided on the board {} ({})", o.result, o.reason),
-        None => "not decided on the board".to_string(),
-    };
-    let end = replay
-        .end
-        .as_ref()
-        .map_or(String::new(), |s| format!(", final [{}]", s.position));
-    format!(
-        "{} game {}{}: {validity}, {declared} declared, {outcome}, {} plies{end}",
-        item.file,
-        item.index + 1,
-        game_label(item),
-        replay.plies
-    )
-}
-
-/// Whether a diagnostic makes its game invalid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Severity {
-    Error,
-    /// Shown and counted; an error with `--strict`.
-    Warning,
-}
-
-impl std::fmt::Display for Severity {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        })
-    }
-}
-
-/// Most diagnostics shown of one game; `--format json` lists them all.
-const SHOWN_PER_GAME: usize = 10;
-
-fn human(out: &mut impl Write, item: &Item) -> io::Result<()> {
-    let replay = &item.replay;
-    let errors = replay.errors.iter().map(|d| (d, Severity::Error));
-    let warnings = replay.warnings.iter().map(|d| (d, Severity::Warning));
-    for (diagnostic, severity) in errors.chain(warnings).take(SHOWN_PER_GAME) {
-        write!(out, "{}", render(item, diagnostic, severity))?;
-    }
-    let errors = replay.errors.len().saturating_sub(SHOWN_PER_GAME);
-    let shown_warnings = SHOWN_PER_GAME.saturating_sub(replay.errors.len());
-    let warnings = replay.warnings.len().saturating_sub(shown_warnings);
-    let more = match (errors, warnings) {
-        (0, 0) => return Ok(()),
-        (e, 0) => plural(e, "more error"),
-        (0, w) => plural(w, "more warning"),
-        (e, w) => format!(
-            "{} and {}",
-            plural(e, "more error"),
-            plural(w, "more warning")
-        ),
-    };
-    writeln!(
-        out,
-        "… and {more} in game {} (all of them: --format json)\n",
-        item.index + 1
-    )
-}
-
-/// Widest stretch of a source line quoted in a diagnostic, in columns.
-const QUOTE_WIDTH: usize = 100;
-
-/// The source line quoted under a diagnostic, and the marker line under it: cut to
-/// [`QUOTE_WIDTH`] columns around the token (with `…` where cut), control characters
-/// shown as visible symbols, wide characters (CJK) counted as two columns so that the
-/// carets stand under the token.
-fn quote(line: &str, column: usize, bytes: usize) -> (String, String) {
-    // The token's width in characters: as many as its span's bytes take.
-    let mut taken = 0;
-    let width = line
-        .chars()
-        .skip(column.saturating_sub(1))
-        .take_while(|c| {
-            taken += c.len_utf8();
-            taken <= bytes
-        })
-        .count();
-    let chars: Vec<char> = line.chars().map(visible).collect();
-    let at = column.saturating_sub(1).min(chars.len());
-    let (mut start, mut end) = (0, chars.len());
-    if chars.len() > QUOTE_WIDTH {
-        start = at.saturating_sub(QUOTE_WIDTH / 2);
-        end = (start + QUOTE_WIDTH).min(chars.len());
-        start = end.saturating_sub(QUOTE_WIDTH).min(start);
-    }
-    let mut text: String = chars[start..end].iter().collect();
-    let mut marker: String = chars[start..at]
-        .iter()
-        .map(|&c| {
-            if c == '\t' {
-                "\t".to_string()
-            } else {
-                " ".repeat(column_width(c))
-            }
-        })
-        .collect();
-    if start > 0 {
-        text.insert(0, '…');
-        marker.insert(0, ' ');
-    }
-    if end < chars.len() {
-        text.push('…');
-    }
-    let token_width: usize = chars[at..]
-        .iter()
-        .take(width)
-        .map(|&c| column_width(c))
-        .sum();
-    marker.push_str(&"^".repeat(token_width.max(1)));
-    (text, marker)
-}
-
-fn column_width(c: char) -> usize {
-    unicode_width::UnicodeWidthChar::width(c)
-        .unwrap_or(1)
-        .max(1)
-}
-
-/// A character as it may be shown on a terminal: control characters (which would
-/// move the cursor or ring the bell) become their visible symbols (NUL → ␀, ESC → ␛).
-fn visible(c: char) -> char {
-    match c {
-        '\t' | '\n' => c,
-        '\0'..='\u{1f}' => char::from_u32(0x2400 + c as u32).unwrap_or('�'),
-        '\u{7f}' => '␡',
-        '\u{80}'..='\u{9f}' => '�',
-        _ => c,
-    }
-}
-
-/// `text` with every control character but line breaks and tabs made visible.
-fn visible_text(text: &str) -> String {
-    text.chars().map(visible).collect()
-}
-
-/// A diagnostic as people read it: what is wrong, where, the line with the token
-/// underlined, which game and ply, and the position before the move.
-pub fn render(item: &Item, d: &Diagnostic, severity: Severity) -> String {
-    let mut text = format!("{severity}[{}]: {}\n", d.code, visible_text(&d.message));
-    let line_no = d.span.line.to_string();
-    let pad = " ".repeat(line_no.len());
-    text += &format!("{pad}--> {}:{}:{}\n", item.file, d.span.line, d.span.column);
-    if let Some(line) = item.record.source.line(d.span.line) {
-        let (line, marker) = quote(line, d.span.column as usize, d.span.end - d.span.start);
-        text += &format!("{pad} |\n{line_no} | {line}\n{pad} | {marker}\n");
-    }
-    text += &format!("{pad} = game {}{}\n", item.index + 1, game_label(item));
-    if let (Some(ply), Some(written)) = (d.ply, &d.written) {
-        let mover = match d.mover {
-            Some(crate::games::Player::Second) => "second player (Black)",
-            _ => "first player (White)",
-        };
-        let written = visible_text(written);
-        let line = if d.in_variation {
-            " of a variation"
-        } else {
-            ""
-        };
-        text += &format!("{pad} = ply {ply}{line}, {mover} wrote `{written}`\n");
-    }
-    if let Some(position) = &d.position {
-        let what = if d.ply.is_some() {
-            "position before the move"
-        } else {
-            "position"
-        };
-        text += &format!("{pad} = {what}:\n");
-        for line in position.board.lines() {
-            text += &format!("{pad}     {line}\n");
-        }
-        text += &format!("{pad}     [{}]\n", position.text);
-    }
-    text.push('\n');
-    text
-}
-
-/// ` (White v Black, Event, Round)` from whichever tags the record has.
-fn game_label(item: &Item) -> String {
-    let r = &item.record;
-    let mut parts = Vec::new();
-    if let (Some(w), Some(b)) = (r.tag("White"), r.tag("Black")) {
-        parts.push(format!("{w} v {b}"));
-    }
-    if let Some(event) = r.tag("Event") {
-        parts.push(event.to_string());
-    }
-    if let Some(round) = r.tag("Round") {
-        parts.push(format!("round {round}"));
-    }
-    if parts.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", parts.join(", "))
-    }
-}
-
-/// GitHub Actions workflow commands: one `::error` annotation per diagnostic.
-fn github(out: &mut impl Write, item: &Item) -> io::Result<()> {
-    let errors = item.replay.errors.iter().map(|d| (d, Severity::Error));
-    let warnings = item.replay.warnings.iter().map(|d| (d, Severity::Warning));
-    for (d, kind) in errors.chain(warnings) {
-        writeln!(
-            out,
-            "::{kind} file={},line={},col={},title=tgn {}::{}",
-            escape_property(&item.file),
-            d.span.line,
-            d.span.column,
-            d.code,
-            escape_data(&format!("game {}: {}", item.index + 1, d.message))
-        )?;
-    }
-    Ok(())
-}
-
-fn escape_data(text: &str) -> String {
-    text.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
-}
-
-fn escape_property(text: &str) -> String {
-    escape_data(text).replace(':', "%3A").replace(',', "%2C")
 }

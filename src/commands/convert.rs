@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use super::{Pipeline, RunStatus, Tally, conclude, expand, report};
 use crate::cli::{ConvertArgs, ConvertFrom, ConvertTo};
-use crate::json;
+use crate::output::json;
 use crate::record::writer::write_game;
 use crate::replay::Detail;
 

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use super::{RunStatus, table};
-use crate::games::registry;
+use crate::registry;
 
 pub fn run() -> io::Result<RunStatus> {
     let mut table = table(&["game", "name", "aliases", "options"]);

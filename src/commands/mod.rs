@@ -17,7 +17,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::cli::ReadArgs;
-use crate::json;
+use crate::output::json;
 use crate::record::{GameRecord, Reader};
 use crate::replay::{Detail, Replay, replay};
 
@@ -92,14 +92,8 @@ impl Tally {
     }
 }
 
-/// `1 game`, `2 games`.
-pub fn plural(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
+pub use crate::output::Item;
+pub use crate::output::human::plural;
 
 /// Ends a run whose output went to stdout: a broken pipe (the reader went away, as in
 /// `tgn check archive/ | head`) stops the output quietly, and the status is what the
@@ -210,16 +204,6 @@ fn is_record_file(path: &Path) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| RECORD_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
-}
-
-/// A game read and replayed, with where it came from.
-pub struct Item {
-    /// The input's name.
-    pub file: Arc<str>,
-    /// 0-based position of the game in its file.
-    pub index: usize,
-    pub record: GameRecord,
-    pub replay: Replay,
 }
 
 /// How the pipeline reads.

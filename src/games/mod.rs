@@ -18,7 +18,6 @@ pub mod mill;
 pub mod options;
 pub mod pinoy_dama;
 pub mod playout;
-pub mod registry;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod toguz_kumalak;
@@ -57,16 +56,7 @@ impl Player {
     }
 }
 
-/// The result of a game as PGN writes it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// `1-0`
-    FirstWins,
-    /// `0-1`
-    SecondWins,
-    /// `1/2-1/2`
-    Draw,
-}
+pub use crate::record::GameResult;
 
 impl GameResult {
     /// The result in which `player` wins.
@@ -75,27 +65,6 @@ impl GameResult {
             Player::First => GameResult::FirstWins,
             Player::Second => GameResult::SecondWins,
         }
-    }
-
-    /// PGN spelling: `1-0`, `0-1`, `1/2-1/2`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameResult::FirstWins => "1-0",
-            GameResult::SecondWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl Serialize for GameResult {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 

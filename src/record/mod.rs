@@ -17,7 +17,9 @@ pub mod writer;
 
 use std::sync::Arc;
 
-use crate::games::GameResult;
+use std::fmt;
+
+use serde::Serialize;
 
 pub use parser::parse_games;
 pub use reader::{Encoding, Reader};
@@ -229,4 +231,39 @@ pub fn resync_point(text: &str) -> Option<usize> {
         offset += line.len();
     }
     None
+}
+
+/// The result of a game as PGN writes it. (Which player wins in a position is the
+/// games' business: see `GameResult::win_for` in [`crate::games`].)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// `1-0`
+    FirstWins,
+    /// `0-1`
+    SecondWins,
+    /// `1/2-1/2`
+    Draw,
+}
+
+impl GameResult {
+    /// PGN spelling: `1-0`, `0-1`, `1/2-1/2`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::FirstWins => "1-0",
+            GameResult::SecondWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for GameResult {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
 }

@@ -637,7 +637,7 @@ fn unescape(raw: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::GameResult;
+    use crate::record::GameResult;
 
     fn parse(text: &str) -> Vec<GameRecord> {
         parse_games(text, Origin::default())

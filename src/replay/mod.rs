@@ -17,9 +17,9 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::games::options::tag_name;
-use crate::games::registry::{self, Found};
 use crate::games::{GameInfo, MoveError, Outcome, Player, Rules, Setup};
 use crate::record::{GameRecord, MoveNode, Span};
+use crate::registry::{self, Found};
 
 /// How much the driver records about each move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -49,7 +49,7 @@ fn captures(hunt: &Hunt, position: &Position) -> Vec<String> {
 
 fn replay(text: &str) -> Replay {
     let record = parse_games(text, Origin::default()).remove(0);
-    let info = crate::games::registry::find(record.tag("Game").unwrap())
+    let info = crate::registry::find(record.tag("Game").unwrap())
         .unwrap()
         .info;
     replay_with::<Hunt>(info, &record, &Settings::default())

@@ -838,7 +838,7 @@ fn options_are_checked() {
 
 #[test]
 fn games_are_found_by_their_names() {
-    use crate::games::registry::find;
+    use crate::registry::find;
     for (name, id) in [
         ("Morabaraba", MORABARABA),
         ("morabaraba", MORABARABA),

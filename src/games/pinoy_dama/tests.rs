@@ -1,9 +1,9 @@
 //! Pinoy Dama: every rule (R1–R15) and every worked example (E1–E6) of the spec.
 
 use super::*;
-use crate::games::registry;
 use crate::games::testing::{error, legal, play};
 use crate::record::parser::{Origin, parse_games};
+use crate::registry;
 use crate::replay::{ErrorCode, Replay, Settings, replay_with};
 
 fn dama() -> PinoyDama {

@@ -698,7 +698,7 @@ fn options_are_read_from_tags_and_the_command_line() {
 
 #[test]
 fn names_and_aliases_find_the_game() {
-    use crate::games::registry::find;
+    use crate::registry::find;
     for name in [
         "toguz-kumalak",
         "Toguz Kumalak",

@@ -9,7 +9,7 @@ use std::io::{self, BufRead, Read};
 
 use serde_json::{Map, Value, json};
 
-use crate::commands::Item;
+use super::Item;
 use crate::record::{
     Comment, GameRecord, MoveNode, MoveNumber, Nag, ResultMark, Span, Tag, Variation, parse_result,
 };
@@ -36,6 +36,25 @@ pub fn declared_result(record: &GameRecord) -> Value {
         Some(result) => Value::from(result.map_or("*", |r| r.as_str())),
         None => Value::Null,
     }
+}
+
+/// One JSON object per game (`--format json`); the schema is in the README.
+pub fn check_line(item: &Item) -> Value {
+    let replay = &item.replay;
+    json!({
+        "file": &*item.file,
+        "index": item.index,
+        "game": replay.game.map(|g| g.id),
+        "valid": replay.is_valid(),
+        "plies": replay.plies,
+        "errors": replay.errors.iter().map(diagnostic).collect::<Vec<_>>(),
+        "warnings": replay.warnings.iter().map(diagnostic).collect::<Vec<_>>(),
+        "result": declared_result(&item.record),
+        "outcome": replay.outcome,
+        "white": item.record.tag("White"),
+        "black": item.record.tag("Black"),
+        "final_position": replay.end.as_ref().map(|s| s.position.clone()),
+    })
 }
 
 /// A whole game for `convert`.

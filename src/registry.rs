@@ -3,7 +3,7 @@
 
 use std::marker::PhantomData;
 
-use super::{GameInfo, OptionSpec, Rules};
+use crate::games::{self, GameInfo, OptionSpec, Rules};
 use crate::record::GameRecord;
 use crate::replay::{Replay, Settings, replay_with};
 
@@ -14,7 +14,7 @@ pub trait Engine: Sync {
     fn games(&self) -> &'static [GameInfo];
     /// The options the engine reads from tags and `--option`.
     fn options(&self) -> &'static [OptionSpec];
-    /// A random game of `game` as record text (see [`super::playout`]).
+    /// A random game of `game` as record text (see [`games::playout`]).
     ///
     /// # Errors
     /// A rule that broke a property during the game.
@@ -35,7 +35,7 @@ pub trait Engine: Sync {
         max_plies: usize,
     ) -> Result<(), String>;
     /// Reads arbitrary text as a move and as a position string of `game` (see
-    /// [`super::playout::check_notation`]): what the fuzz campaign drives.
+    /// [`games::playout::check_notation`]): what the fuzz campaign drives.
     ///
     /// # Errors
     /// The first broken property.
@@ -66,7 +66,7 @@ impl<R: Rules> Engine for EngineOf<R> {
         seed: u64,
         max_plies: usize,
     ) -> Result<String, String> {
-        super::playout::random_record::<R>(game, seed, max_plies)
+        games::playout::random_record::<R>(game, seed, max_plies)
     }
 
     fn check_random_game(
@@ -75,11 +75,11 @@ impl<R: Rules> Engine for EngineOf<R> {
         seed: u64,
         max_plies: usize,
     ) -> Result<(), String> {
-        super::playout::random_game::<R>(game, seed, max_plies, true).map(|_| ())
+        games::playout::random_game::<R>(game, seed, max_plies, true).map(|_| ())
     }
 
     fn check_notation(&self, game: &'static GameInfo, text: &str) -> Result<(), String> {
-        super::playout::check_notation::<R>(game, text)
+        games::playout::check_notation::<R>(game, text)
     }
 
     fn replay(&self, game: &'static GameInfo, record: &GameRecord, settings: &Settings) -> Replay {
@@ -90,11 +90,11 @@ impl<R: Rules> Engine for EngineOf<R> {
 /// Every engine tgn knows. Adding a game means adding it here and nowhere else
 /// outside its own folder.
 pub static ENGINES: &[&dyn Engine] = &[
-    &EngineOf::<super::toguz_kumalak::ToguzKumalak>::NEW,
-    &EngineOf::<super::mill::Mill>::NEW,
-    &EngineOf::<super::pinoy_dama::PinoyDama>::NEW,
-    &EngineOf::<super::zamma::Zamma>::NEW,
-    &EngineOf::<super::hunt::Hunt>::NEW,
+    &EngineOf::<games::toguz_kumalak::ToguzKumalak>::NEW,
+    &EngineOf::<games::mill::Mill>::NEW,
+    &EngineOf::<games::pinoy_dama::PinoyDama>::NEW,
+    &EngineOf::<games::zamma::Zamma>::NEW,
+    &EngineOf::<games::hunt::Hunt>::NEW,
 ];
 
 /// A game found by name: which engine plays it, and which of its games it is.

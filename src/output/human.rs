@@ -1,0 +1,227 @@
+//! Diagnostics and game lines as people read them: rustc-style errors and warnings
+//! with the source line, the game, the ply and the position before the move.
+
+use std::io::{self, Write};
+
+use super::{Item, json};
+use crate::replay::Diagnostic;
+
+/// `1 game`, `2 games`.
+pub fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// `file game 3 (A v B): valid, 0-1 declared, decided on the board 0-1 (…), 92 plies, final …`
+pub fn one_line(item: &Item) -> String {
+    let replay = &item.replay;
+    let validity = if replay.is_valid() {
+        "valid"
+    } else {
+        "INVALID"
+    };
+    let declared = json::declared_result(&item.record);
+    let declared = declared.as_str().unwrap_or("no result");
+    let outcome = match &replay.outcome {
+        Some(o) => format!("decided on the board {} ({})", o.result, o.reason),
+        None => "not decided on the board".to_string(),
+    };
+    let end = replay
+        .end
+        .as_ref()
+        .map_or(String::new(), |s| format!(", final [{}]", s.position));
+    format!(
+        "{} game {}{}: {validity}, {declared} declared, {outcome}, {} plies{end}",
+        item.file,
+        item.index + 1,
+        game_label(item),
+        replay.plies
+    )
+}
+
+/// Whether a diagnostic makes its game invalid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    Error,
+    /// Shown and counted; an error with `--strict`.
+    Warning,
+}
+
+impl std::fmt::Display for Severity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        })
+    }
+}
+
+/// Most diagnostics shown of one game; `--format json` lists them all.
+const SHOWN_PER_GAME: usize = 10;
+
+pub fn diagnostics(out: &mut impl Write, item: &Item) -> io::Result<()> {
+    let replay = &item.replay;
+    let errors = replay.errors.iter().map(|d| (d, Severity::Error));
+    let warnings = replay.warnings.iter().map(|d| (d, Severity::Warning));
+    for (diagnostic, severity) in errors.chain(warnings).take(SHOWN_PER_GAME) {
+        write!(out, "{}", render(item, diagnostic, severity))?;
+    }
+    let errors = replay.errors.len().saturating_sub(SHOWN_PER_GAME);
+    let shown_warnings = SHOWN_PER_GAME.saturating_sub(replay.errors.len());
+    let warnings = replay.warnings.len().saturating_sub(shown_warnings);
+    let more = match (errors, warnings) {
+        (0, 0) => return Ok(()),
+        (e, 0) => plural(e, "more error"),
+        (0, w) => plural(w, "more warning"),
+        (e, w) => format!(
+            "{} and {}",
+            plural(e, "more error"),
+            plural(w, "more warning")
+        ),
+    };
+    writeln!(
+        out,
+        "… and {more} in game {} (all of them: --format json)\n",
+        item.index + 1
+    )
+}
+
+/// Widest stretch of a source line quoted in a diagnostic, in columns.
+const QUOTE_WIDTH: usize = 100;
+
+/// The source line quoted under a diagnostic, and the marker line under it: cut to
+/// [`QUOTE_WIDTH`] columns around the token (with `…` where cut), control characters
+/// shown as visible symbols, wide characters (CJK) counted as two columns so that the
+/// carets stand under the token.
+fn quote(line: &str, column: usize, bytes: usize) -> (String, String) {
+    // The token's width in characters: as many as its span's bytes take.
+    let mut taken = 0;
+    let width = line
+        .chars()
+        .skip(column.saturating_sub(1))
+        .take_while(|c| {
+            taken += c.len_utf8();
+            taken <= bytes
+        })
+        .count();
+    let chars: Vec<char> = line.chars().map(visible).collect();
+    let at = column.saturating_sub(1).min(chars.len());
+    let (mut start, mut end) = (0, chars.len());
+    if chars.len() > QUOTE_WIDTH {
+        start = at.saturating_sub(QUOTE_WIDTH / 2);
+        end = (start + QUOTE_WIDTH).min(chars.len());
+        start = end.saturating_sub(QUOTE_WIDTH).min(start);
+    }
+    let mut text: String = chars[start..end].iter().collect();
+    let mut marker: String = chars[start..at]
+        .iter()
+        .map(|&c| {
+            if c == '\t' {
+                "\t".to_string()
+            } else {
+                " ".repeat(column_width(c))
+            }
+        })
+        .collect();
+    if start > 0 {
+        text.insert(0, '…');
+        marker.insert(0, ' ');
+    }
+    if end < chars.len() {
+        text.push('…');
+    }
+    let token_width: usize = chars[at..]
+        .iter()
+        .take(width)
+        .map(|&c| column_width(c))
+        .sum();
+    marker.push_str(&"^".repeat(token_width.max(1)));
+    (text, marker)
+}
+
+fn column_width(c: char) -> usize {
+    unicode_width::UnicodeWidthChar::width(c)
+        .unwrap_or(1)
+        .max(1)
+}
+
+/// A character as it may be shown on a terminal: control characters (which would
+/// move the cursor or ring the bell) become their visible symbols (NUL → ␀, ESC → ␛).
+fn visible(c: char) -> char {
+    match c {
+        '\t' | '\n' => c,
+        '\0'..='\u{1f}' => char::from_u32(0x2400 + c as u32).unwrap_or('�'),
+        '\u{7f}' => '␡',
+        '\u{80}'..='\u{9f}' => '�',
+        _ => c,
+    }
+}
+
+/// `text` with every control character but line breaks and tabs made visible.
+fn visible_text(text: &str) -> String {
+    text.chars().map(visible).collect()
+}
+
+/// A diagnostic as people read it: what is wrong, where, the line with the token
+/// underlined, which game and ply, and the position before the move.
+pub fn render(item: &Item, d: &Diagnostic, severity: Severity) -> String {
+    let mut text = format!("{severity}[{}]: {}\n", d.code, visible_text(&d.message));
+    let line_no = d.span.line.to_string();
+    let pad = " ".repeat(line_no.len());
+    text += &format!("{pad}--> {}:{}:{}\n", item.file, d.span.line, d.span.column);
+    if let Some(line) = item.record.source.line(d.span.line) {
+        let (line, marker) = quote(line, d.span.column as usize, d.span.end - d.span.start);
+        text += &format!("{pad} |\n{line_no} | {line}\n{pad} | {marker}\n");
+    }
+    text += &format!("{pad} = game {}{}\n", item.index + 1, game_label(item));
+    if let (Some(ply), Some(written)) = (d.ply, &d.written) {
+        let mover = match d.mover {
+            Some(crate::games::Player::Second) => "second player (Black)",
+            _ => "first player (White)",
+        };
+        let written = visible_text(written);
+        let line = if d.in_variation {
+            " of a variation"
+        } else {
+            ""
+        };
+        text += &format!("{pad} = ply {ply}{line}, {mover} wrote `{written}`\n");
+    }
+    if let Some(position) = &d.position {
+        let what = if d.ply.is_some() {
+            "position before the move"
+        } else {
+            "position"
+        };
+        text += &format!("{pad} = {what}:\n");
+        for line in position.board.lines() {
+            text += &format!("{pad}     {line}\n");
+        }
+        text += &format!("{pad}     [{}]\n", position.text);
+    }
+    text.push('\n');
+    text
+}
+
+/// ` (White v Black, Event, Round)` from whichever tags the record has.
+fn game_label(item: &Item) -> String {
+    let r = &item.record;
+    let mut parts = Vec::new();
+    if let (Some(w), Some(b)) = (r.tag("White"), r.tag("Black")) {
+        parts.push(format!("{w} v {b}"));
+    }
+    if let Some(event) = r.tag("Event") {
+        parts.push(event.to_string());
+    }
+    if let Some(round) = r.tag("Round") {
+        parts.push(format!("round {round}"));
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", parts.join(", "))
+    }
+}

@@ -1,0 +1,23 @@
+//! The printers: how a replayed game is shown — to people ([`human`]), to machines
+//! ([`json`], whose schema the README documents and keeps stable) and to GitHub
+//! Actions ([`github`]). Every subcommand prints through these; none builds its own
+//! format.
+
+pub mod github;
+pub mod human;
+pub mod json;
+
+use std::sync::Arc;
+
+use crate::record::GameRecord;
+use crate::replay::Replay;
+
+/// A game read and replayed, with where it came from: what every printer prints.
+pub struct Item {
+    /// The input's name.
+    pub file: Arc<str>,
+    /// 0-based position of the game in its file.
+    pub index: usize,
+    pub record: GameRecord,
+    pub replay: Replay,
+}
