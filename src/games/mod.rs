@@ -13,6 +13,7 @@
 //! through [`registry`] and the object-safe [`Engine`](registry::Engine).
 
 pub mod common;
+pub mod mig_mang;
 pub mod mill;
 pub mod options;
 pub mod pinoy_dama;
