@@ -15,6 +15,7 @@
 pub mod common;
 pub mod mig_mang;
 pub mod mill;
+pub mod nei_pat_kono;
 pub mod options;
 pub mod pinoy_dama;
 pub mod playout;

@@ -1,6 +1,9 @@
 //! Black and White, for the games whose two sides are named by the colour of their
-//! pieces (Mig Mang, Nei Pat Kono), and how a colour maps to PGN's players.
+//! pieces (Mig Mang, Nei Pat Kono): how a colour maps to PGN's players, and the
+//! position of such a game on a grid.
 
+use super::Point;
+use super::grid::{Grid, GridSet};
 use crate::games::Player;
 
 /// The colour of a side's pieces.
@@ -57,5 +60,105 @@ impl Colour {
         } else {
             Player::Second
         }
+    }
+}
+
+/// A position of a game whose pieces are all alike and differ only by colour, on an
+/// orthogonal grid: each colour's points and the side to move (Mig Mang, Nei Pat
+/// Kono). Its position string, drawing and JSON are shared by those games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ColourPosition {
+    /// By [`Colour::index`].
+    pub men: [GridSet; 2],
+    pub to_move: Colour,
+}
+
+/// Letters of the pieces in position strings, by [`Colour::index`].
+const SYMBOLS: [char; 2] = ['b', 'w'];
+
+impl ColourPosition {
+    /// The pieces of `colour`.
+    pub fn men(&self, colour: Colour) -> &GridSet {
+        &self.men[colour.index()]
+    }
+
+    /// Number of pieces of `colour` on the board.
+    pub fn count(&self, colour: Colour) -> usize {
+        self.men(colour).len()
+    }
+
+    /// The colour of the piece on `p`, if any.
+    pub fn at(&self, p: Point) -> Option<Colour> {
+        Colour::BOTH.into_iter().find(|c| self.men(*c).contains(p))
+    }
+
+    /// Reads `<board> <side>`: the board rank by rank from the top as
+    /// [`Grid::read_rows`] reads it, `b` a black piece, `w` a white one; the side to
+    /// move `b` or `w`. Each game then checks its own counts.
+    ///
+    /// # Errors
+    /// A sentence naming the field that is wrong.
+    pub fn read(grid: &Grid, text: &str) -> Result<ColourPosition, String> {
+        let mut fields = text.split_whitespace();
+        let board = fields
+            .next()
+            .ok_or("the position string is empty: expected the board and the side to move")?;
+        let men = grid
+            .read_rows(board, SYMBOLS)
+            .map_err(|e| format!("field 1 (the board): {e}"))?;
+        let to_move = match fields.next() {
+            None => return Err("field 2 (the side to move) is missing: add b or w".into()),
+            Some(side) => Colour::parse(side).ok_or_else(|| {
+                format!("field 2 (the side to move): expected b or w, found \"{side}\"")
+            })?,
+        };
+        if let Some(extra) = fields.next() {
+            return Err(format!(
+                "unexpected \"{extra}\" after the side to move: a position has 2 fields"
+            ));
+        }
+        Ok(ColourPosition { men, to_move })
+    }
+
+    /// Writes what [`ColourPosition::read`] reads.
+    pub fn write(&self, grid: &Grid) -> String {
+        format!(
+            "{} {}",
+            grid.write_rows(&self.men, SYMBOLS),
+            self.to_move.letter()
+        )
+    }
+
+    /// The board, rank 1 at the bottom, `b` Black, `w` White, `.` empty; then who is
+    /// to move and the counts.
+    pub fn draw(&self, grid: &Grid) -> String {
+        format!(
+            "{}\n{} to move; black {}, white {}",
+            grid.draw(|p| self.at(p).map_or('.', Colour::letter)),
+            self.to_move.name(),
+            self.count(Colour::Black),
+            self.count(Colour::White)
+        )
+    }
+
+    /// `"to_move"` (`"black"`/`"white"`), `"black"` and `"white"` (points, rank by rank
+    /// from `a1`).
+    pub fn state(&self, grid: &Grid) -> serde_json::Map<String, serde_json::Value> {
+        let names =
+            |c: Colour| -> Vec<String> { self.men(c).iter().map(|p| grid.name(p)).collect() };
+        let mut map = serde_json::Map::new();
+        map.insert("to_move".into(), self.to_move.name().into());
+        map.insert("black".into(), names(Colour::Black).into());
+        map.insert("white".into(), names(Colour::White).into());
+        map
+    }
+
+    /// `black 8, white 7`.
+    pub fn counts(&self) -> String {
+        format!(
+            "black {}, white {}",
+            self.count(Colour::Black),
+            self.count(Colour::White)
+        )
     }
 }

@@ -21,7 +21,7 @@ mod tests;
 
 use std::sync::Arc;
 
-use crate::games::common::colour::Colour;
+use crate::games::common::colour::{Colour, ColourPosition};
 use crate::games::common::grid::{Grid, GridSet, Written};
 use crate::games::common::{Dir, Point};
 use crate::games::{
@@ -44,12 +44,7 @@ pub struct MigMang {
 }
 
 /// A Mig Mang position: each colour's pieces and who is to move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Position {
-    /// By [`Colour::index`].
-    men: [GridSet; 2],
-    to_move: Colour,
-}
+pub type Position = ColourPosition;
 
 /// A move: a slide (R2) or a lone piece's jump (decision 3), with what it converts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,17 +61,6 @@ impl Move {
     /// Whether the move converts anything.
     pub fn captures(&self) -> bool {
         self.jumped.is_some() || self.runs.iter().any(|&k| k > 0)
-    }
-}
-
-impl Position {
-    fn men(&self, colour: Colour) -> &GridSet {
-        &self.men[colour.index()]
-    }
-
-    /// Number of pieces of `colour` on the board.
-    pub fn count(&self, colour: Colour) -> usize {
-        self.men(colour).len()
     }
 }
 
@@ -371,38 +355,22 @@ impl Rules for MigMang {
     }
 
     fn write_position(&self, position: &Position) -> String {
-        self.write_position_string(position)
+        position.write(&self.grid)
     }
 
     /// The board from White's side (rank 1 at the bottom), `b` Black, `w` White, `.`
     /// empty; then who is to move and the counts.
     fn draw(&self, position: &Position) -> String {
-        let symbol = |p| {
-            Colour::BOTH
-                .into_iter()
-                .find(|c| position.men(*c).contains(p))
-                .map_or('.', Colour::letter)
-        };
-        format!(
-            "{}\n{} to move; black {}, white {}",
-            self.grid.draw(symbol),
-            position.to_move.name(),
-            position.count(Colour::Black),
-            position.count(Colour::White)
-        )
+        position.draw(&self.grid)
     }
 
     /// The position as JSON: `board` (`"17x17"`), `to_move` (`"black"`/`"white"`),
     /// `black` and `white` (their points, rank by rank from `a1`).
     fn state(&self, position: &Position) -> serde_json::Value {
-        let names =
-            |c: Colour| -> Vec<String> { position.men(c).iter().map(|p| self.name(p)).collect() };
-        serde_json::json!({
-            "board": self.grid.size(),
-            "to_move": position.to_move.name(),
-            "black": names(Colour::Black),
-            "white": names(Colour::White),
-        })
+        let mut map = serde_json::Map::new();
+        map.insert("board".into(), self.grid.size().into());
+        map.extend(position.state(&self.grid));
+        serde_json::Value::Object(map)
     }
 
     fn to_move(&self, position: &Position) -> Player {
@@ -487,11 +455,7 @@ impl Rules for MigMang {
     /// The move and every point it converts, run by run; the counts; how the game ended.
     fn describe(&self, before: &Position, mv: &Move, after: &Position) -> String {
         let mut text = self.describe_move(before, mv);
-        text += &format!(
-            "; black {}, white {}",
-            after.count(Colour::Black),
-            after.count(Colour::White)
-        );
+        text += &format!("; {}", after.counts());
         if let Some(outcome) = self.outcome(after) {
             text += &format!("; game over: {} ({})", outcome.result, outcome.reason);
         }

@@ -17,10 +17,6 @@
 //! takes the mover's own pieces), so the side not to move has at least one piece.
 
 use super::{MigMang, Position};
-use crate::games::common::colour::Colour;
-
-/// Letters of the pieces, by [`Colour::index`].
-const SYMBOLS: [char; 2] = ['b', 'w'];
 
 /// The size (files, ranks) a position string's board field draws, if it reads as
 /// one: the number of ranks and the points in its top rank. Used when a record has no
@@ -49,44 +45,16 @@ pub(super) fn size_of(text: &str) -> Option<(u8, u8)> {
 impl MigMang {
     /// Reads a position string (see the module doc).
     pub(super) fn read_position(&self, text: &str) -> Result<Position, String> {
-        let mut fields = text.split_whitespace();
-        let board = fields
-            .next()
-            .ok_or("the position string is empty: expected the board and the side to move")?;
-        let men = self
-            .grid
-            .read_rows(board, SYMBOLS)
-            .map_err(|e| format!("field 1 (the board): {e}"))?;
-        let to_move = match fields.next() {
-            None => return Err("field 2 (the side to move) is missing: add b or w".into()),
-            Some(side) => Colour::parse(side).ok_or_else(|| {
-                format!("field 2 (the side to move): expected b or w, found \"{side}\"")
-            })?,
-        };
-        if let Some(extra) = fields.next() {
-            return Err(format!(
-                "unexpected \"{extra}\" after the side to move: a position has 2 fields"
-            ));
-        }
-        let position = Position { men, to_move };
-        let last = to_move.opponent();
+        let position = Position::read(&self.grid, text)?;
+        let last = position.to_move.opponent();
         if position.count(last) == 0 {
             return Err(format!(
                 "field 1 (the board): {} has no piece, yet {} is to move: the side that has \
                  just moved keeps the piece it moved (R4, R6)",
                 last.name(),
-                to_move.name()
+                position.to_move.name()
             ));
         }
         Ok(position)
-    }
-
-    /// Writes the position string [`MigMang::read_position`] reads.
-    pub(super) fn write_position_string(&self, position: &Position) -> String {
-        format!(
-            "{} {}",
-            self.grid.write_rows(&position.men, SYMBOLS),
-            position.to_move.letter()
-        )
     }
 }

@@ -570,7 +570,7 @@ fn reference_moves(rules: &MigMang, p: &Position) -> BTreeSet<(String, Vec<Strin
                         match owner(q, from, to) {
                             Some(c) if c != colour => run.push(rules.name(q)),
                             Some(_) => {
-                                taken.extend(run.drain(..));
+                                taken.append(&mut run);
                                 break;
                             }
                             None => break,
