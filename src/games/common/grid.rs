@@ -264,32 +264,54 @@ impl Grid {
         }
     }
 
-    /// Writes the picture [`Grid::read_rows`] reads.
+    /// Writes the picture [`Grid::read_rows`] reads (`symbols` are ASCII letters).
+    /// Works on the rank masks a run of empty points or of one kind of piece at a
+    /// time: random-game checks write a position after every candidate move.
     pub fn write_rows<const N: usize>(&self, sets: &[GridSet; N], symbols: [char; N]) -> String {
-        let mut rows = Vec::with_capacity(usize::from(self.ranks()));
-        for rank in (1..=self.ranks()).rev() {
-            let mut row = String::new();
-            let mut empty = 0;
-            for file in 1..=self.files() {
-                let piece = self
-                    .point(file, rank)
-                    .and_then(|p| sets.iter().position(|s| s.contains(p)));
-                let Some(kind) = piece else {
-                    empty += 1;
-                    continue;
+        // Whole runs are copied as slices: this runs after every candidate move in the
+        // random-game checks, which are unoptimised tests.
+        const COUNTS: [&[u8]; 27] = [
+            b"0", b"1", b"2", b"3", b"4", b"5", b"6", b"7", b"8", b"9", b"10", b"11", b"12", b"13",
+            b"14", b"15", b"16", b"17", b"18", b"19", b"20", b"21", b"22", b"23", b"24", b"25",
+            b"26",
+        ];
+        let runs: [[u8; MAX_SIDE as usize]; N] =
+            symbols.map(|c| [if c.is_ascii() { c as u8 } else { b'?' }; MAX_SIDE as usize]);
+        let files = u32::from(self.files());
+        let mut text = Vec::with_capacity(usize::from(self.ranks()) * 8);
+        for r in (0..usize::from(self.ranks())).rev() {
+            let mut rows = [0u32; N];
+            let mut occupied = 0;
+            for k in 0..N {
+                rows[k] = sets[k].rows[r];
+                occupied |= rows[k];
+            }
+            let mut file = 0;
+            while file < files {
+                let rest = occupied >> file;
+                let empty = if rest == 0 {
+                    files - file
+                } else {
+                    rest.trailing_zeros()
                 };
                 if empty > 0 {
-                    row += &empty.to_string();
-                    empty = 0;
+                    text.extend_from_slice(COUNTS[empty as usize]);
+                    file += empty;
                 }
-                row.push(symbols[kind]);
+                for k in 0..N {
+                    let run = (rows[k] >> file).trailing_ones();
+                    if run > 0 {
+                        text.extend_from_slice(&runs[k][..run as usize]);
+                        file += run;
+                        break;
+                    }
+                }
             }
-            if empty > 0 {
-                row += &empty.to_string();
+            if r > 0 {
+                text.push(b'/');
             }
-            rows.push(row);
         }
-        rows.join("/")
+        String::from_utf8(text).unwrap_or_default()
     }
 }
 
@@ -388,6 +410,12 @@ impl GridSet {
         })
     }
 
+    /// The points of the grid in neither set.
+    pub fn neither(&self, other: &GridSet) -> GridSet {
+        let full = self.full_row();
+        self.zip(other, |a, b| full & !(a | b))
+    }
+
     /// The points of both sets.
     pub fn union(&self, other: &GridSet) -> GridSet {
         self.zip(other, |a, b| a | b)
@@ -449,15 +477,20 @@ impl GridSet {
             Dir::E => (row >> f >> 1).trailing_ones(),
             Dir::W if f == 0 => 0,
             Dir::W => (row << (32 - f)).leading_ones(),
-            Dir::N => self.rows[r + 1..usize::from(self.ranks)]
-                .iter()
-                .take_while(|&&row| row >> f & 1 != 0)
-                .count() as u32,
-            Dir::S => self.rows[..r]
-                .iter()
-                .rev()
-                .take_while(|&&row| row >> f & 1 != 0)
-                .count() as u32,
+            Dir::N => {
+                let mut k = 0;
+                while r + 1 + k < usize::from(self.ranks) && self.rows[r + 1 + k] >> f & 1 != 0 {
+                    k += 1;
+                }
+                k as u32
+            }
+            Dir::S => {
+                let mut k = 0;
+                while k < r && self.rows[r - 1 - k] >> f & 1 != 0 {
+                    k += 1;
+                }
+                k as u32
+            }
             _ => 0,
         };
         count as u8

@@ -102,9 +102,7 @@ impl MigMang {
     }
 
     fn empty(&self, position: &Position) -> GridSet {
-        self.grid
-            .all()
-            .difference(&position.men[0].union(&position.men[1]))
+        position.men[0].neither(&position.men[1])
     }
 
     /// R3, R5, R8: the runs the piece of `colour` arriving on `to` from `from` takes,
@@ -114,15 +112,19 @@ impl MigMang {
     fn custody(&self, position: &Position, colour: Colour, from: Point, to: Point) -> [u8; 4] {
         let own = position.men(colour);
         let enemy = position.men(colour.opponent());
-        DIRS.map(|dir| {
+        let mut runs = [0; 4];
+        for (run, dir) in runs.iter_mut().zip(DIRS) {
             let k = enemy.run(to, dir);
             let closed = k > 0
                 && self
                     .grid
                     .offset(to, dir, k + 1)
                     .is_some_and(|q| q != from && own.contains(q));
-            if closed { k } else { 0 }
-        })
+            if closed {
+                *run = k;
+            }
+        }
+        runs
     }
 
     fn slide(&self, position: &Position, from: Point, to: Point) -> Move {
