@@ -256,31 +256,21 @@ impl MigMang {
     fn describe_move(&self, before: &Position, mv: &Move) -> String {
         let colour = before.to_move;
         let mut text = format!("{} {}", colour.name(), self.write(mv));
-        let groups = self.converted(mv);
         if let Some(over) = mv.jumped {
-            text += &format!(
-                " jumps the {} piece on {} (lone-jump)",
-                colour.opponent().name(),
-                self.name(over)
-            );
+            text += &format!(" jumps over {} (lone-jump)", self.name(over));
         }
+        let groups = self.converted(mv);
         let total: usize = groups.iter().map(Vec::len).sum();
         if total > 0 {
             let lists: Vec<String> = groups
                 .iter()
-                .map(|g| {
-                    g.iter()
-                        .map(|&p| self.name(p))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                })
+                .map(|g| g.iter().map(|&p| self.name(p)).collect::<Vec<_>>().join(" "))
                 .collect();
             text += &format!(
-                " and converts {} ({} piece{} now {}, R3-R5)",
+                " and converts {} to {} ({total} piece{}, R4)",
                 lists.join(", "),
-                total,
+                colour.name(),
                 if total == 1 { "" } else { "s" },
-                colour.name()
             );
         }
         text

@@ -148,7 +148,7 @@ fn e3_three_groups_at_once_and_white_loses() {
     assert_eq!(outcome.reason, "white has no pieces left (R9)");
     assert_eq!(
         rules.describe(&p, &mv, &after),
-        "black h4-h9x and converts h10 h11, i9 j9, g9 f9 (6 pieces now black, R3-R5); \
+        "black h4-h9x and converts h10 h11, i9 j9, g9 f9 to black (6 pieces, R4); \
          black 10, white 0; game over: 1-0 (white has no pieces left (R9))"
     );
 }
@@ -362,8 +362,8 @@ fn decision3_lone_jump() {
     assert_eq!(points(&rules, &p, B), ["e6", "e7"]);
     assert_eq!(
         rules.describe(&before, &mv, &p),
-        "black e5-e7x jumps the white piece on e6 (lone-jump) and converts e6 \
-         (1 piece now black, R3-R5); black 2, white 3"
+        "black e5-e7x jumps over e6 (lone-jump) and converts e6 to black (1 piece, R4); \
+         black 2, white 3"
     );
     // With two pieces, no jump.
     let p = at(&rules, &["e5", "q1"], &["e6", "q17", "a1"], B);
