@@ -77,6 +77,29 @@ pub struct ColourPosition {
 const SYMBOLS: [char; 2] = ['b', 'w'];
 
 impl ColourPosition {
+    /// A position from the names of the black and the white points.
+    ///
+    /// # Errors
+    /// The first name that is not a point of the grid.
+    pub fn from_names(
+        grid: &Grid,
+        black: &[&str],
+        white: &[&str],
+        to_move: Colour,
+    ) -> Result<ColourPosition, String> {
+        let mut men = [grid.empty(), grid.empty()];
+        for (colour, names) in [(Colour::Black, black), (Colour::White, white)] {
+            for name in names {
+                let p = grid
+                    .board()
+                    .parse_point(name)
+                    .ok_or_else(|| format!("{name} is not a point of the {} board", grid.size()))?;
+                men[colour.index()].insert(p);
+            }
+        }
+        Ok(ColourPosition { men, to_move })
+    }
+
     /// The pieces of `colour`.
     pub fn men(&self, colour: Colour) -> &GridSet {
         &self.men[colour.index()]

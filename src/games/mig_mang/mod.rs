@@ -264,7 +264,12 @@ impl MigMang {
         if total > 0 {
             let lists: Vec<String> = groups
                 .iter()
-                .map(|g| g.iter().map(|&p| self.name(p)).collect::<Vec<_>>().join(" "))
+                .map(|g| {
+                    g.iter()
+                        .map(|&p| self.name(p))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
                 .collect();
             text += &format!(
                 " and converts {} to {} ({total} piece{}, R4)",

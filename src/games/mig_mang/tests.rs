@@ -20,13 +20,7 @@ fn mig_mang() -> MigMang {
 
 /// A position from lists of points.
 fn at(rules: &MigMang, black: &[&str], white: &[&str], to_move: Colour) -> Position {
-    let mut men = [rules.grid.empty(), rules.grid.empty()];
-    for (colour, names) in [(B, black), (W, white)] {
-        for n in names {
-            men[colour.index()].insert(rules.grid.board().parse_point(n).unwrap());
-        }
-    }
-    Position { men, to_move }
+    Position::from_names(&rules.grid, black, white, to_move).unwrap()
 }
 
 fn points(rules: &MigMang, position: &Position, colour: Colour) -> Vec<String> {

@@ -16,13 +16,7 @@ fn kono() -> NeiPatKono {
 
 /// A position from lists of points.
 fn at(rules: &NeiPatKono, black: &[&str], white: &[&str], to_move: Colour) -> Position {
-    let mut men = [rules.grid.empty(), rules.grid.empty()];
-    for (colour, names) in [(B, black), (W, white)] {
-        for n in names {
-            men[colour.index()].insert(rules.grid.board().parse_point(n).unwrap());
-        }
-    }
-    Position { men, to_move }
+    Position::from_names(&rules.grid, black, white, to_move).unwrap()
 }
 
 fn replay(text: &str) -> Replay {
