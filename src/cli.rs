@@ -284,10 +284,36 @@ pub fn man_pages() -> Vec<(String, Vec<u8>)> {
     render("tgn".to_string(), command.clone());
     for sub in command.get_subcommands() {
         let name = format!("tgn-{}", sub.get_name());
-        render(
-            name.clone(),
-            sub.clone().name(name).version(env!("CARGO_PKG_VERSION")),
-        );
+        let mut page = sub
+            .clone()
+            .name(name.clone())
+            .version(env!("CARGO_PKG_VERSION"));
+        if sub.get_name() == "games" {
+            page = page.after_long_help(games_list());
+        }
+        render(name, page);
     }
     pages
+}
+
+/// What `tgn games` prints, as plain text for its man page: every game with its
+/// aliases and options, from the registry.
+fn games_list() -> String {
+    let mut text = String::from("Example:\n  tgn games\n\nGames:\n");
+    for found in registry::all_games() {
+        text += &format!("  {} ({})", found.info.id, found.info.name);
+        if !found.info.aliases.is_empty() {
+            text += &format!(", also {}", found.info.aliases.join(", "));
+        }
+        text.push('\n');
+        for option in found.engine.options() {
+            let values = if option.values.is_empty() {
+                String::new()
+            } else {
+                format!("={}", option.values.join("|"))
+            };
+            text += &format!("      --option {}{values}: {}\n", option.name, option.help);
+        }
+    }
+    text
 }
