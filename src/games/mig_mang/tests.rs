@@ -642,3 +642,87 @@ fn random_games_of_every_size_agree_with_the_reference() {
         }
     }
 }
+
+/// A random game on a `w × h` board as record text with its `[Board]` tag, and the
+/// position before each ply.
+fn random_record(w: u8, h: u8, seed: u64, plies: usize) -> (String, Vec<Position>, Vec<Move>) {
+    let rules = MigMang::new(w, h, false);
+    let mut rng = SplitMix::new(seed);
+    let mut p = rules.start_position();
+    let (mut before, mut moves, mut words) = (Vec::new(), Vec::new(), Vec::new());
+    while moves.len() < plies && rules.outcome(&p).is_none() {
+        let legal = rules.legal_moves(&p);
+        let mv = legal[rng.below(legal.len())];
+        if moves.len() % 2 == 0 {
+            words.push(format!("{}.", moves.len() / 2 + 1));
+        }
+        words.push(rules.write(&mv));
+        before.push(p.clone());
+        moves.push(mv);
+        rules.play(&mut p, &mv);
+    }
+    let result = rules.outcome(&p).map_or("*", |o| o.result.as_str());
+    let text = format!(
+        "[Game \"mig-mang\"]\n[Board \"{w}x{h}\"]\n\n{} {result}\n",
+        words.join(" ")
+    );
+    (text, before, moves)
+}
+
+#[test]
+fn random_records_of_every_size_replay_and_broken_ones_fail_at_their_ply() {
+    for (i, (w, h)) in [(3, 3), (4, 6), (8, 8), (9, 9), (13, 11), (17, 17), (19, 19)]
+        .into_iter()
+        .enumerate()
+    {
+        let rules = MigMang::new(w, h, false);
+        let (text, before, moves) = random_record(w, h, i as u64, 200);
+        let r = replay(&text);
+        assert!(r.is_valid(), "{w}x{h}: {:?}\n{text}", r.errors);
+        assert_eq!(r.plies as usize, moves.len());
+        // Break one move in three ways, at a ply that depends on the board.
+        let ply = moves.len() / 2;
+        let mv = moves[ply];
+        let quiet = moves
+            .iter()
+            .enumerate()
+            .skip(ply)
+            .find(|(_, m)| !m.captures())
+            .map(|(k, m)| (k, rules.write(m)));
+        let tokens: Vec<&str> = text.lines().nth(3).unwrap().split(' ').collect();
+        let token_index = |ply: usize| ply + ply / 2 + 1;
+        let broken = |ply: usize, replacement: String, code: ErrorCode| {
+            let mut t = tokens.clone();
+            t[token_index(ply)] = &replacement;
+            let record = format!(
+                "[Game \"mig-mang\"]\n[Board \"{w}x{h}\"]\n\n{}\n",
+                t.join(" ")
+            );
+            let r = replay(&record);
+            assert_eq!(codes(&r), [code], "{w}x{h} ply {ply}: {record}");
+            assert_eq!(r.errors[0].ply, Some(ply as u32 + 1));
+            assert_eq!(r.errors[0].written.as_deref(), Some(replacement.as_str()));
+        };
+        // The opponent's piece moves instead (R1).
+        let enemy = before[ply]
+            .men(before[ply].to_move.opponent())
+            .iter()
+            .next()
+            .unwrap();
+        broken(
+            ply,
+            format!("{}-{}", rules.name(enemy), rules.name(mv.to)),
+            ErrorCode::Illegal,
+        );
+        // A point off the board.
+        broken(
+            ply,
+            format!("{}-{}{}", rules.name(mv.from), char::from(b'a' + w), 1),
+            ErrorCode::Notation,
+        );
+        // A quiet move marked as a capture.
+        if let Some((k, quiet)) = quiet {
+            broken(k, format!("{quiet}x"), ErrorCode::WrongMark);
+        }
+    }
+}
