@@ -117,6 +117,21 @@ impl Grid {
         self.point(file, rank)
     }
 
+    /// The direction and distance from `from` to `to` when they lie on one file or
+    /// rank (and differ).
+    pub fn line(&self, from: Point, to: Point) -> Option<(Dir, u8)> {
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        let (f0, r0) = self.coords(from);
+        let (f1, r1) = self.coords(to);
+        match (f0.cmp(&f1), r0.cmp(&r1)) {
+            (Equal, Less) => Some((Dir::N, r1 - r0)),
+            (Equal, Greater) => Some((Dir::S, r0 - r1)),
+            (Less, Equal) => Some((Dir::E, f1 - f0)),
+            (Greater, Equal) => Some((Dir::W, f0 - f1)),
+            _ => None,
+        }
+    }
+
     /// The point's name, e.g. `q17`.
     pub fn name(&self, p: Point) -> String {
         self.board.name(p).to_string()
@@ -572,6 +587,10 @@ mod tests {
         assert_eq!(grid.offset(p("a1"), Dir::W, 1), None);
         assert_eq!(grid.offset(p("d4"), Dir::E, 1), None);
         assert_eq!(grid.offset(p("b2"), Dir::S, 2), None);
+        assert_eq!(grid.line(p("a1"), p("a4")), Some((Dir::N, 3)));
+        assert_eq!(grid.line(p("d2"), p("b2")), Some((Dir::W, 2)));
+        assert_eq!(grid.line(p("a1"), p("b2")), None);
+        assert_eq!(grid.line(p("a1"), p("a1")), None);
     }
 
     #[test]

@@ -187,19 +187,6 @@ impl MigMang {
         groups
     }
 
-    /// The direction and distance from `from` to `to` along a file or rank.
-    fn line(&self, from: Point, to: Point) -> Option<(Dir, u8)> {
-        let (f0, r0) = self.grid.coords(from);
-        let (f1, r1) = self.grid.coords(to);
-        match (f0.cmp(&f1), r0.cmp(&r1)) {
-            (std::cmp::Ordering::Equal, std::cmp::Ordering::Less) => Some((Dir::N, r1 - r0)),
-            (std::cmp::Ordering::Equal, std::cmp::Ordering::Greater) => Some((Dir::S, r0 - r1)),
-            (std::cmp::Ordering::Less, std::cmp::Ordering::Equal) => Some((Dir::E, f1 - f0)),
-            (std::cmp::Ordering::Greater, std::cmp::Ordering::Equal) => Some((Dir::W, f0 - f1)),
-            _ => None,
-        }
-    }
-
     /// R1, R2 and decision 3: the move from `from` to `to`, or why there is none.
     fn find(&self, position: &Position, from: Point, to: Point) -> Result<Move, MoveError> {
         let colour = position.to_move;
@@ -214,7 +201,7 @@ impl MigMang {
         if !position.men(colour).contains(from) {
             return Err(MoveError::illegal(format!("there is no piece on {a} (R1)")));
         }
-        let Some((dir, distance)) = self.line(from, to) else {
+        let Some((dir, distance)) = self.grid.line(from, to) else {
             return Err(MoveError::illegal(if from == to {
                 format!("{a}-{b} goes nowhere: a piece moves at least one point (R2)")
             } else {

@@ -104,15 +104,6 @@ impl NeiPatKono {
         (captures, steps)
     }
 
-    /// The direction and distance from `from` to `to` along a file or rank.
-    fn line(&self, from: Point, to: Point) -> Option<(Dir, u8)> {
-        Dir::ORTHOGONAL.into_iter().find_map(|dir| {
-            (1..SIDE)
-                .find(|&k| self.grid.offset(from, dir, k) == Some(to))
-                .map(|k| (dir, k))
-        })
-    }
-
     /// R1–R4: the step or capture from `from` to `to`, or why there is none.
     fn find(&self, position: &Position, from: Point, to: Point) -> Result<Move, MoveError> {
         let colour = position.to_move;
@@ -130,7 +121,7 @@ impl NeiPatKono {
             Some(_) => {}
             None => return Err(MoveError::illegal(format!("there is no piece on {a} (R1)"))),
         }
-        let Some((dir, distance)) = self.line(from, to) else {
+        let Some((dir, distance)) = self.grid.line(from, to) else {
             let (f0, r0) = self.grid.coords(from);
             let (f1, r1) = self.grid.coords(to);
             return Err(MoveError::illegal(if from == to {
@@ -383,6 +374,7 @@ impl Rules for NeiPatKono {
         let mut text = format!("{} {}", colour.name(), self.write(mv));
         if mv.capture {
             let over = self
+                .grid
                 .line(mv.from, mv.to)
                 .and_then(|(dir, _)| self.grid.offset(mv.from, dir, 1));
             text += &format!(
