@@ -38,7 +38,8 @@ impl Grid {
     }
 
     /// The grid of `files × ranks` points, built once per size and shared: records are
-    /// configured one by one, and most use the same few sizes.
+    /// configured one by one, and most use the same few sizes (the first 32 sizes seen
+    /// are kept).
     ///
     /// # Panics
     /// As [`Grid::new`].
@@ -55,7 +56,10 @@ impl Grid {
             return Arc::clone(grid);
         }
         let grid = Arc::new(Grid::new(files, ranks));
-        grids.push(Arc::clone(&grid));
+        // An archive of every size imaginable must not grow the cache without bound.
+        if grids.len() < 32 {
+            grids.push(Arc::clone(&grid));
+        }
         grid
     }
 
