@@ -115,32 +115,81 @@ impl ColourPosition {
         Colour::BOTH.into_iter().find(|c| self.men(*c).contains(p))
     }
 
-    /// Reads `<board> <side>`: the board rank by rank from the top as
-    /// [`Grid::read_rows`] reads it, `b` a black piece, `w` a white one; the side to
-    /// move `b` or `w`. Each game then checks its own counts.
+    /// Reads a position string in either of two forms:
+    /// - `<board> <side>`: the board rank by rank from the top as [`Grid::read_rows`]
+    ///   reads it, `b` a black piece, `w` a white one (what [`ColourPosition::write`]
+    ///   writes);
+    /// - `black:<points> white:<points> <side>`: the points of each colour, separated by
+    ///   commas (`-` or nothing for none), e.g. `black:e9,k9 white:f9,g9 b`;
+    ///
+    /// then the side to move, `b` or `w`. Each game then checks its own counts.
     ///
     /// # Errors
     /// A sentence naming the field that is wrong.
     pub fn read(grid: &Grid, text: &str) -> Result<ColourPosition, String> {
-        let mut fields = text.split_whitespace();
-        let board = fields
-            .next()
-            .ok_or("the position string is empty: expected the board and the side to move")?;
-        let men = grid
-            .read_rows(board, SYMBOLS)
-            .map_err(|e| format!("field 1 (the board): {e}"))?;
-        let to_move = match fields.next() {
-            None => return Err("field 2 (the side to move) is missing: add b or w".into()),
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let Some(&first) = fields.first() else {
+            return Err(
+                "the position string is empty: expected the board and the side to move".into(),
+            );
+        };
+        let is_list = |f: &str| {
+            let f = f.to_ascii_lowercase();
+            f.starts_with("black:") || f.starts_with("white:")
+        };
+        let (men, rest) = if is_list(first) {
+            let lists = fields.iter().take_while(|f| is_list(f)).count();
+            (Self::read_lists(grid, &fields[..lists])?, &fields[lists..])
+        } else {
+            let men = grid
+                .read_rows(first, SYMBOLS)
+                .map_err(|e| format!("field 1 (the board): {e}"))?;
+            (men, &fields[1..])
+        };
+        let n = fields.len() - rest.len() + 1;
+        let to_move = match rest.first() {
+            None => {
+                return Err(format!(
+                    "field {n} (the side to move) is missing: add b or w"
+                ));
+            }
             Some(side) => Colour::parse(side).ok_or_else(|| {
-                format!("field 2 (the side to move): expected b or w, found \"{side}\"")
+                format!("field {n} (the side to move): expected b or w, found \"{side}\"")
             })?,
         };
-        if let Some(extra) = fields.next() {
+        if let Some(extra) = rest.get(1) {
             return Err(format!(
-                "unexpected \"{extra}\" after the side to move: a position has 2 fields"
+                "unexpected \"{extra}\" after the side to move: a position has {n} fields"
             ));
         }
         Ok(ColourPosition { men, to_move })
+    }
+
+    /// The fields `black:<points>` and `white:<points>`, each at most once.
+    fn read_lists(grid: &Grid, fields: &[&str]) -> Result<[GridSet; 2], String> {
+        let mut men = [grid.empty(), grid.empty()];
+        let mut seen = [false; 2];
+        for field in fields {
+            let (name, list) = field.split_once(':').unwrap_or((field, ""));
+            let colour = Colour::parse(name).unwrap_or(Colour::Black);
+            let field = colour.name();
+            if std::mem::replace(&mut seen[colour.index()], true) {
+                return Err(format!("field {field} is given twice"));
+            }
+            for point in list.split(',').filter(|p| !p.is_empty() && *p != "-") {
+                let p = grid.board().parse_point(point).ok_or_else(|| {
+                    format!(
+                        "field {field}: \"{point}\" is not a point of the {} board",
+                        grid.size()
+                    )
+                })?;
+                if men[0].contains(p) || men[1].contains(p) {
+                    return Err(format!("field {field}: {point} is given twice"));
+                }
+                men[colour.index()].insert(p);
+            }
+        }
+        Ok(men)
     }
 
     /// Writes what [`ColourPosition::read`] reads.

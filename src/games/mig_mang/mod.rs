@@ -53,7 +53,7 @@ pub struct Move {
     pub to: Point,
     /// The enemy piece a lone piece jumps over (decision 3).
     pub jumped: Option<Point>,
-    /// R3: how many enemy pieces are taken in each of [`DIRS`] from `to`.
+    /// R3: how many enemy pieces are taken from `to` towards N, E, S and W.
     pub runs: [u8; 4],
 }
 

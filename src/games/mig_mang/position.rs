@@ -12,6 +12,10 @@
 //!    agree with `[Board]`, and give the size when there is no `[Board]` tag;
 //! 2. the side to move, `b` or `w`.
 //!
+//! The points may also be listed, `black:e9,k9,h12,h4 white:f9,g9,h10 b` (see
+//! [`ColourPosition::read`](crate::games::common::colour::ColourPosition::read)); the
+//! size then comes from `[Board]`, else it is 17×17.
+//!
 //! The line above is the 17×17 start (§2). Any layout is accepted (§4.1) unless it
 //! cannot arise: a side that has just moved still has the piece it moved (a move never
 //! takes the mover's own pieces), so the side not to move has at least one piece.

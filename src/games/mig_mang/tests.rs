@@ -726,3 +726,44 @@ fn random_records_of_every_size_replay_and_broken_ones_fail_at_their_ply() {
         }
     }
 }
+
+#[test]
+fn position_strings_may_list_the_points() {
+    let rules = mig_mang();
+    let p = rules
+        .parse_position("black:e9,k9,h12,h4 white:f9,g9,i9,j9,h10,h11 b")
+        .unwrap();
+    assert_eq!(
+        p,
+        at(
+            &rules,
+            &["e9", "k9", "h12", "h4"],
+            &["f9", "g9", "i9", "j9", "h10", "h11"],
+            B
+        )
+    );
+    assert_eq!(
+        rules.write_position(&p),
+        "17/17/17/17/17/7b9/7w9/7w9/4bww1wwb6/17/17/17/17/7b9/17/17/17 b"
+    );
+    assert!(
+        rules.parse_position("White:a1 Black:- w").is_err(),
+        "black has no piece"
+    );
+    assert!(rules.parse_position("white:a1 black:q17 w").is_ok());
+    let err = |t: &str| rules.parse_position(t).unwrap_err();
+    assert_eq!(
+        err("black:r5 white:a1 b"),
+        "field black: \"r5\" is not a point of the 17x17 board"
+    );
+    assert_eq!(err("black:a5 white:a5 b"), "field white: a5 is given twice");
+    assert_eq!(err("black:a5 black:a6 b"), "field black is given twice");
+    assert_eq!(
+        err("black:a5 white:a6"),
+        "field 3 (the side to move) is missing: add b or w"
+    );
+    assert_eq!(
+        err("black:a5 white:a6 b x"),
+        "unexpected \"x\" after the side to move: a position has 3 fields"
+    );
+}

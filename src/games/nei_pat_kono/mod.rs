@@ -13,7 +13,8 @@
 //!
 //! `wwww/wwww/bbbb/bbbb b`: the ranks from 4 down to 1, each from file `a`, `b` a black
 //! piece, `w` a white one, a digit for that many empty points; then the side to move,
-//! `b` or `w`. A side has at most 8 pieces and at least one; the side that has just
+//! `b` or `w` (or the points listed, `black:c2,c3 white:c4,a1 b`). A side has at most
+//! 8 pieces and at least one; the side that has just
 //! moved has at least two (with one it would already have lost, R8).
 
 #[cfg(test)]
