@@ -10,6 +10,10 @@
 //! by a seeded random search for the longest chains), the start positions, and the
 //! positions of seeded random games (the everyday case).
 //!
+//! Last, Mig Mang on its 17×17 board: the time to replay a whole random game of 500
+//! plies (reading every token, resolving it, converting, and testing at every ply
+//! whether the player to move can move at all), and `legal_moves` on its positions.
+//!
 //! The search is exact, so its cost grows with the number of ways a chain can go: a
 //! Zamma sultan among 20–24 men on the 81 points (chains of 20–24 pieces, hundreds of
 //! maximal chains) takes milliseconds to tenths of a second, where a dozen pieces in
@@ -17,11 +21,14 @@
 
 use std::time::{Duration, Instant};
 
+use tgn::games::mig_mang::MigMang;
 use tgn::games::pinoy_dama::PinoyDama;
 use tgn::games::playout::SplitMix;
 use tgn::games::zamma::Zamma;
 use tgn::games::{Rules, Setup};
+use tgn::record::parser::{Origin, parse_games};
 use tgn::registry;
+use tgn::replay::{Detail, Settings, replay};
 
 fn rules<R: Rules>(game: &str) -> R {
     let info = registry::find(game).expect("registered").info;
@@ -151,5 +158,55 @@ fn main() {
         &format!("zamma: {} positions of random games", positions.len()),
         &positions,
         budget,
+    );
+
+    let mig: MigMang = rules("mig-mang");
+    let positions = playout_positions(&mig, 4, 500);
+    time(
+        &mig,
+        &format!(
+            "mig-mang 17x17: {} positions of random games",
+            positions.len()
+        ),
+        &positions,
+        budget,
+    );
+    replay_random_games("mig-mang", 500, budget);
+}
+
+/// Replays seeded random games of `plies` plies as `tgn check` does (errors only) and
+/// prints the time per game.
+fn replay_random_games(game: &str, plies: usize, budget: Duration) {
+    let found = registry::find(game).expect("registered");
+    let records: Vec<_> = (0..8)
+        .map(|seed| {
+            let text = found
+                .engine
+                .random_record(found.info, seed, plies)
+                .expect("a random game");
+            parse_games(&text, Origin::default()).remove(0)
+        })
+        .collect();
+    let settings = Settings {
+        detail: Detail::Errors,
+        ..Settings::default()
+    };
+    let mut games = 0u64;
+    let mut played = 0u64;
+    let started = Instant::now();
+    while started.elapsed() < budget {
+        for record in &records {
+            let r = replay(record, &settings);
+            assert!(r.is_valid());
+            played += u64::from(r.plies);
+            games += 1;
+        }
+    }
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "{:<44} {:>12.1} µs/game     {:>10.0} plies/game",
+        format!("{game}: replay a random game (check)"),
+        secs * 1e6 / games as f64,
+        played as f64 / games as f64,
     );
 }

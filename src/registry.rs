@@ -95,6 +95,8 @@ pub static ENGINES: &[&dyn Engine] = &[
     &EngineOf::<games::pinoy_dama::PinoyDama>::NEW,
     &EngineOf::<games::zamma::Zamma>::NEW,
     &EngineOf::<games::hunt::Hunt>::NEW,
+    &EngineOf::<games::mig_mang::MigMang>::NEW,
+    &EngineOf::<games::nei_pat_kono::NeiPatKono>::NEW,
 ];
 
 /// A game found by name: which engine plays it, and which of its games it is.

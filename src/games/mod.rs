@@ -14,7 +14,9 @@
 
 pub mod common;
 pub mod hunt;
+pub mod mig_mang;
 pub mod mill;
+pub mod nei_pat_kono;
 pub mod options;
 pub mod pinoy_dama;
 pub mod playout;

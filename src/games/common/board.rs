@@ -86,8 +86,11 @@ impl Point {
     }
 }
 
-/// Largest lattice side a board may have: file letters run `a`..`z`.
+/// Most files a board may have: file letters run `a`..`z`.
 pub const MAX_SIDE: u8 = 26;
+
+/// Most ranks a board may have: rank numbers have at most two digits.
+pub const MAX_RANKS: u8 = 99;
 
 /// A board: which lattice points exist and which lines join them.
 #[derive(Clone, Debug)]
@@ -103,10 +106,10 @@ impl Board {
     /// A board with no points yet, on a `files × ranks` lattice.
     ///
     /// # Panics
-    /// On a side of 0 or more than [`MAX_SIDE`]: boards are built by the games from
-    /// constants, never from input.
+    /// On a side of 0, more than [`MAX_SIDE`] files or more than [`MAX_RANKS`] ranks:
+    /// games check sizes read from input before building a board.
     pub fn empty(files: u8, ranks: u8) -> Board {
-        assert!((1..=MAX_SIDE).contains(&files) && (1..=MAX_SIDE).contains(&ranks));
+        assert!((1..=MAX_SIDE).contains(&files) && (1..=MAX_RANKS).contains(&ranks));
         let size = files as usize * ranks as usize;
         Board {
             files,

@@ -1,13 +1,16 @@
 //! Pieces of game machinery shared by several games: point graphs for lattice boards
-//! (draughts, alquerque, mill and grid boards, the hunt boards with triangles) and what
-//! is built on them — the chain-capture search, the draughts rules, the placement phase
-//! of pieces entering from a hand, and a text drawing of any point graph.
+//! (draughts, alquerque, mill and grid boards with fast point sets for grids of any
+//! size, the hunt boards with triangles) and what is built on them — the chain-capture
+//! search, the draughts rules, the placement phase of pieces entering from a hand, the
+//! two colours of the grid games, and a text drawing of any point graph.
 
 pub mod alquerque;
 pub mod board;
 pub mod capture;
+pub mod colour;
 pub mod draughts;
 pub mod drawing;
+pub mod grid;
 pub mod placement;
 
 pub use board::{Board, Dir, Point};
