@@ -4,5 +4,6 @@
 pub mod board;
 pub mod capture;
 pub mod draughts;
+pub mod mancala;
 
 pub use board::{Board, Dir, Point};
