@@ -14,6 +14,7 @@
 
 pub mod common;
 pub mod mill;
+pub mod olinda_keliya;
 pub mod options;
 pub mod pinoy_dama;
 pub mod playout;

@@ -84,6 +84,7 @@ pub static ENGINES: &[&dyn Engine] = &[
     &EngineOf::<super::mill::Mill>::NEW,
     &EngineOf::<super::pinoy_dama::PinoyDama>::NEW,
     &EngineOf::<super::zamma::Zamma>::NEW,
+    &EngineOf::<super::olinda_keliya::OlindaKeliya>::NEW,
 ];
 
 /// A game found by name: which engine plays it, and which of its games it is.

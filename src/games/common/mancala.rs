@@ -92,12 +92,10 @@ pub fn draw_rows(
     north: &[DrawnPit],
     south: &[DrawnPit],
 ) -> [String; 4] {
-    let labels = |row: &[DrawnPit]| -> String {
-        row.iter().map(|p| format!("{:>4}", p.label)).collect()
-    };
-    let cells = |row: &[DrawnPit]| -> String {
-        row.iter().map(|p| format!("{:>4}", p.cell)).collect()
-    };
+    let labels =
+        |row: &[DrawnPit]| -> String { row.iter().map(|p| format!("{:>4}", p.label)).collect() };
+    let cells =
+        |row: &[DrawnPit]| -> String { row.iter().map(|p| format!("{:>4}", p.cell)).collect() };
     let store_of = |side: Side| format!("{side} {store} {:>3} |", stores[side.index()]);
     let pad = " ".repeat(store_of(Side::South).chars().count());
     [

@@ -4,10 +4,10 @@
 use serde_json::json;
 
 use super::notation::write_position;
-use crate::games::common::mancala::{DrawnPit, draw_rows};
 use super::position::{Event, Pit, Position, ROW, Refusal, Side};
 use super::rules::Turn;
 use super::{Direction, ToguzKumalak};
+use crate::games::common::mancala::{DrawnPit, draw_rows};
 
 impl ToguzKumalak {
     /// Two rows as seen from South: North's row on top, South's below, each count
