@@ -85,6 +85,7 @@ pub static ENGINES: &[&dyn Engine] = &[
     &EngineOf::<super::pinoy_dama::PinoyDama>::NEW,
     &EngineOf::<super::zamma::Zamma>::NEW,
     &EngineOf::<super::olinda_keliya::OlindaKeliya>::NEW,
+    &EngineOf::<super::pasang::Pasang>::NEW,
 ];
 
 /// A game found by name: which engine plays it, and which of its games it is.

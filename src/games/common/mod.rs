@@ -5,5 +5,6 @@ pub mod board;
 pub mod capture;
 pub mod draughts;
 pub mod mancala;
+pub mod score;
 
 pub use board::{Board, Dir, Point};

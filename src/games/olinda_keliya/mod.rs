@@ -28,6 +28,7 @@ mod tests;
 use serde_json::json;
 
 use crate::games::common::mancala::{DrawnPit, draw_rows, result_for, verdict};
+use crate::games::common::score::check_score;
 use crate::games::{
     GameInfo, MoveError, NotationError, OptionSpec, Outcome, Player, Rules, Setup, SetupError,
 };
@@ -313,6 +314,14 @@ impl Rules for OlindaKeliya {
             )));
         }
         Ok(Move { from })
+    }
+
+    /// The final count (R10) if the game is over, else the stores.
+    fn judge_score(&self, position: &Position, declared: &str) -> Result<(), String> {
+        match self.end(position) {
+            Some((_, count)) => check_score(declared, count, "the final count (R10)"),
+            None => check_score(declared, position.stores().map(u32::from), "the stores"),
+        }
     }
 
     fn play(&self, position: &mut Position, mv: &Move) {
