@@ -147,7 +147,12 @@ impl Pasang {
                 None
             }
             RuleSet::Bell => {
-                if !self.moves(position).is_empty() {
+                let can_move = if position.corner_pending {
+                    !self.moves(position).is_empty()
+                } else {
+                    self.has_jump(position)
+                };
+                if can_move {
                     return None;
                 }
                 Some(on_points(if position.corner_pending {

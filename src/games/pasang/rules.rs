@@ -5,7 +5,12 @@ use super::lines::{Axis, Line, lines};
 use super::notation::{Token, join};
 use super::position::{Cell, Position, SIDE, Sq, file_letter};
 use super::{Entry, Opening, Pasang, RuleSet};
-use crate::games::common::Dir;
+use crate::games::common::{Dir, Point};
+
+/// The common board's point of a cell: the same lattice index.
+fn point(sq: Sq) -> Point {
+    Point(u16::from(sq.0))
+}
 use crate::games::common::capture::{
     Chain, Dirs, Field, Jump, Landing, Reach, Removal, Search, Stop, bit,
 };
@@ -336,25 +341,11 @@ impl Pasang {
 
     /// bell: the chains of an odd number of jumps (B2, B3), of one stone or of all.
     pub fn chains(&self, position: &Position, from: Option<Sq>) -> Vec<Chain> {
-        let occupied = Sq::all()
-            .filter(|&sq| position.get(sq).is_stone())
-            .fold(0u128, |set, sq| {
-                set | bit(crate::games::common::Point(u16::from(sq.0)))
-            });
-        let field = Field {
-            occupied,
-            enemy: occupied,
-        };
-        let search = Search {
-            graph: &self.graph,
-            removal: Removal::Immediate,
-            stop: Stop::Anywhere,
-        };
         let movers = Sq::all()
             .filter(|&sq| position.get(sq).is_stone() && from.is_none_or(|f| f == sq))
-            .map(|sq| (crate::games::common::Point(u16::from(sq.0)), BELL_JUMP));
-        search
-            .run(field, movers)
+            .map(|sq| (point(sq), BELL_JUMP));
+        self.bell_search()
+            .run(Pasang::bell_field(position), movers)
             .chains
             .into_iter()
             .filter(|c| c.count() % 2 == 1)
@@ -566,23 +557,58 @@ impl Pasang {
         }
     }
 
+    /// The stones as the jump search sees them: every stone may jump and be jumped.
+    fn bell_field(position: &Position) -> Field {
+        let occupied = Sq::all()
+            .filter(|&sq| position.get(sq).is_stone())
+            .fold(0u128, |set, sq| set | bit(point(sq)));
+        Field {
+            occupied,
+            enemy: occupied,
+        }
+    }
+
+    fn bell_search(&self) -> Search<'_> {
+        Search {
+            graph: &self.graph,
+            removal: Removal::Immediate,
+            stop: Stop::Anywhere,
+        }
+    }
+
+    /// B4: whether any stone has a jump (then a one-jump chain is a legal turn).
+    pub fn has_jump(&self, position: &Position) -> bool {
+        let field = Pasang::bell_field(position);
+        let movers = Sq::all()
+            .filter(|&sq| position.get(sq).is_stone())
+            .map(|sq| (point(sq), BELL_JUMP));
+        self.bell_search().capturers(field, movers) != 0
+    }
+
+    /// A written path followed jump by jump (B2): the chain, if every leg is a jump.
+    fn follow(&self, position: &Position, cells: &[Sq]) -> Option<Chain> {
+        let landings: Vec<Point> = cells[1..].iter().map(|&sq| point(sq)).collect();
+        let followed = self.bell_search().follow(
+            Pasang::bell_field(position),
+            point(cells[0]),
+            BELL_JUMP,
+            &landings,
+        )?;
+        Some(Chain {
+            from: point(cells[0]),
+            landings,
+            captured: followed.captured,
+        })
+    }
+
     fn resolve_chain(&self, position: &Position, cells: &[Sq]) -> Result<Move, MoveError> {
         let from = cells[0];
         if !position.get(from).is_stone() {
-            return Err(MoveError::illegal(format!(
-                "{from} holds no stone to jump with (B2)"
-            )));
+            return Err(MoveError::illegal(format!("{from} holds no stone to jump with (B2)")));
         }
-        let chains = self.all_chains_of(position, from);
-        let landings = &cells[1..];
-        if let Some(chain) = chains.iter().find(|c| {
-            c.landings
-                .iter()
-                .map(|p| p.0 as u8)
-                .eq(landings.iter().map(|s| s.0))
-        }) {
+        if let Some(chain) = self.follow(position, cells) {
             return if chain.count() % 2 == 1 {
-                Ok(Move::Chain(chain.clone()))
+                Ok(Move::Chain(chain))
             } else {
                 Err(MoveError::illegal(format!(
                     "{} is a chain of {} jumps: the number of jumps must be odd (B3)",
@@ -592,62 +618,32 @@ impl Pasang {
             };
         }
         if let [_, to] = cells {
-            let matching: Vec<&Chain> = chains
-                .iter()
-                .filter(|c| c.count() % 2 == 1 && c.to().0 as u8 == to.0)
+            let matching: Vec<Chain> = self
+                .chains(position, Some(from))
+                .into_iter()
+                .filter(|c| c.to() == point(*to))
                 .collect();
-            match matching[..] {
-                [one] => return Ok(Move::Chain(one.clone())),
-                [] => {}
+            match matching.len() {
+                1 => return Ok(Move::Chain(matching.into_iter().next().expect("one"))),
+                0 => {}
                 _ => {
                     return Err(MoveError::Ambiguous {
-                        candidates: matching.iter().map(|c| chain_text(c)).collect(),
+                        candidates: matching.iter().map(chain_text).collect(),
                     });
                 }
             }
         }
         // Name the first leg that is not a jump.
-        let mut at = 1;
-        while at < cells.len()
-            && chains.iter().any(|c| {
-                c.landings.len() >= at
-                    && c.landings[..at]
-                        .iter()
-                        .map(|p| p.0 as u8)
-                        .eq(cells[1..=at].iter().map(|s| s.0))
-            })
-        {
-            at += 1;
+        let mut good = 1;
+        while good + 1 < cells.len() && self.follow(position, &cells[..=good]).is_some() {
+            good += 1;
         }
         Err(MoveError::illegal(format!(
             "{}-{} is not a jump: a jump goes orthogonally over an adjacent stone to the empty cell \
              just beyond (B2)",
-            cells[at - 1],
-            cells[at]
+            cells[good - 1],
+            cells[good]
         )))
-    }
-
-    /// Every chain of `from`, of any length (for matching and messages).
-    fn all_chains_of(&self, position: &Position, from: Sq) -> Vec<Chain> {
-        let occupied = Sq::all()
-            .filter(|&sq| position.get(sq).is_stone())
-            .fold(0u128, |set, sq| {
-                set | bit(crate::games::common::Point(u16::from(sq.0)))
-            });
-        let search = Search {
-            graph: &self.graph,
-            removal: Removal::Immediate,
-            stop: Stop::Anywhere,
-        };
-        search
-            .run(
-                Field {
-                    occupied,
-                    enemy: occupied,
-                },
-                [(crate::games::common::Point(u16::from(from.0)), BELL_JUMP)],
-            )
-            .chains
     }
 
     /// Plays a move: the capture, the score, the turn (C1, C2).

@@ -501,3 +501,57 @@ fn random_games_under_every_option() {
         }
     }
 }
+
+#[test]
+fn dense_bell_games_are_quick() {
+    use crate::games::playout::SplitMix;
+    let dense = "WWBBWWBB.WW/WWWWBWWWBBB/BWBBBBBBWB./BBB.BBWBWWW/WB.W###BWBB/BWWB###BWWB/BBWB###W.BW/WWWBWBB.BBB/.BWBBBBBBWB/BBBWWWBWWWW/WW.BBWWBBWW";
+    let r = configured(&[("Rules", "bell"), ("Setup", dense)]).unwrap();
+    let started = std::time::Instant::now();
+    let mut most = 0;
+    for seed in 0..20 {
+        let mut rng = SplitMix::new(seed);
+        let mut p = r.start_position();
+        while r.outcome(&p).is_none() {
+            let moves = r.legal_moves(&p);
+            most = most.max(moves.len());
+            let mv = moves[rng.below(moves.len())].clone();
+            r.play(&mut p, &mv);
+        }
+    }
+    eprintln!("dense bell: at most {most} moves, {:?}", started.elapsed());
+    assert!(started.elapsed().as_secs() < 20);
+}
+
+#[test]
+fn a_written_chain_is_followed_not_searched() {
+    // Stones on every cell with exactly one even coordinate, and one on a1: the empty
+    // cells of odd file and rank form a grid whose jump trails are countless. A chain
+    // written in full, and the end test, never list them.
+    let mut rows = Vec::new();
+    for rank in (1..=11u8).rev() {
+        let row: String = (1..=11u8)
+            .map(|file| {
+                if file.abs_diff(6) <= 1 && rank.abs_diff(6) <= 1 {
+                    '#'
+                } else if (file % 2 == 0) != (rank % 2 == 0) || (file, rank) == (1, 1) {
+                    'W'
+                } else {
+                    '.'
+                }
+            })
+            .collect();
+        rows.push(row);
+    }
+    let fen = format!("{} 2 2:0 -", rows.join("/"));
+    let r = configured(&[("Rules", "bell"), ("FEN", &fen)]).unwrap();
+    let p = r.parse_position(&fen).unwrap();
+    let started = std::time::Instant::now();
+    assert!(r.outcome(&p).is_none());
+    let mut q = p.clone();
+    play(&r, &mut q, "a1-c1-e1-e3").unwrap();
+    assert_eq!(q.scores, [2, 6]);
+    assert!(error(&r, &p, "a1-c1-e1").contains("must be odd (B3)"));
+    assert!(error(&r, &p, "a1-c1-c2").contains("c1-c2 is not a jump"));
+    assert!(started.elapsed().as_secs() < 2);
+}
