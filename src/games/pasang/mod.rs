@@ -228,32 +228,36 @@ impl Pasang {
             .collect();
         let points: u32 = captured.iter().map(|&sq| before.get(sq).value()).sum();
         let cells = notation::join(&captured, ", ");
-        let taken = format!("{cells} ({}): {points} points", colours.join(", "));
+        let unit = if points == 1 { "point" } else { "points" };
+        let taken =
+            |rule: &str| format!("{cells} ({} = {points} {unit}, {rule})", colours.join(", "));
         let mut text = match mv {
             Move::Open(_) => {
                 let rule = if p == Player::First { "E1" } else { "E2" };
-                format!("{name} takes {taken} ({rule})")
+                format!("{name} takes {}", taken(rule))
             }
             Move::Ka { from, to, line } => {
                 let along = line.axis.through(*to);
                 if before.ka(p).is_none() {
                     format!(
-                        "{name}'s KA enters {to} from {from} (E3) and captures along {along} {taken} (E4)"
+                        "{name}'s KA enters {to} from {from} (E3) and captures along {along}: {}",
+                        taken("E4")
                     )
                 } else {
-                    format!("{name}'s KA moves {from}-{to} and captures along {along} {taken} (E6)")
+                    format!(
+                        "{name}'s KA moves {from}-{to} and captures along {along}: {}",
+                        taken("E6")
+                    )
                 }
             }
-            Move::Corner(sq) => format!(
-                "{name} removes the corner stone {sq} ({}): {points} points (B1)",
-                colours.join(", ")
-            ),
+            Move::Corner(_) => format!("{name} removes the corner stone {}", taken("B1")),
             Move::Chain(chain) => {
                 let jumps = chain.count();
                 format!(
-                    "{name} jumps {} ({jumps} {}) capturing {taken} (B2, B3)",
+                    "{name} jumps {} ({jumps} {}) capturing {}",
                     rules::chain_text(chain),
-                    if jumps == 1 { "jump" } else { "jumps" }
+                    if jumps == 1 { "jump" } else { "jumps" },
+                    taken("B2, B3")
                 )
             }
         };

@@ -604,7 +604,9 @@ impl Pasang {
     fn resolve_chain(&self, position: &Position, cells: &[Sq]) -> Result<Move, MoveError> {
         let from = cells[0];
         if !position.get(from).is_stone() {
-            return Err(MoveError::illegal(format!("{from} holds no stone to jump with (B2)")));
+            return Err(MoveError::illegal(format!(
+                "{from} holds no stone to jump with (B2)"
+            )));
         }
         if let Some(chain) = self.follow(position, cells) {
             return if chain.count() % 2 == 1 {
