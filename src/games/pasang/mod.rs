@@ -440,6 +440,12 @@ impl Rules for Pasang {
             .ok_or_else(|| {
                 format!("the scores are written First's:Second's, e.g. 11:15, not \"{scores}\"")
             })?;
+        if scores.iter().any(|&s| s > 242) {
+            return Err(format!(
+                "a score of {} is more than the board ever holds (121 white stones: 242 points)",
+                scores[0].max(scores[1])
+            ));
+        }
         let mut position = Position {
             cells,
             scores,
