@@ -413,3 +413,72 @@ fn random_games_under_every_option() {
         }
     }
 }
+
+/// Replays record text and gives its errors as (code, ply).
+fn judged(text: &str) -> Vec<(crate::replay::ErrorCode, Option<u32>)> {
+    let record = crate::record::parser::parse_games(text, Default::default()).remove(0);
+    crate::replay::replay(&record, &Default::default())
+        .errors
+        .iter()
+        .map(|e| (e.code, e.ply))
+        .collect()
+}
+
+#[test]
+fn broken_random_records_fail_at_the_exact_ply() {
+    use crate::games::playout::SplitMix;
+    use crate::replay::ErrorCode;
+    for (tags, r) in [
+        ("", rules()),
+        (
+            "[Seeds \"6\"]\n[Direction \"cw\"]\n[Mode \"same\"]\n",
+            OlindaKeliya::new(6, Direction::Cw, Mode::Same),
+        ),
+        (
+            "[Seeds \"5\"]\n[Mode \"same\"]\n",
+            OlindaKeliya::new(5, Direction::Ccw, Mode::Same),
+        ),
+    ] {
+        for seed in 0..10 {
+            let mut rng = SplitMix::new(seed);
+            let mut p = r.start_position();
+            let mut moves = Vec::new();
+            while r.outcome(&p).is_none() {
+                let legal = r.legal_moves(&p);
+                let mv = legal[rng.below(legal.len())];
+                moves.push(r.write_move(&p, &mv));
+                r.play(&mut p, &mv);
+            }
+            let result = r.outcome(&p).unwrap().result;
+            let record = |moves: &[String], result: &str| {
+                format!(
+                    "[Game \"olinda-keliya\"]\n{tags}\n{} {result}",
+                    moves.join(" ")
+                )
+            };
+            assert!(judged(&record(&moves, result.as_str())).is_empty());
+            // A wrong capture count at ply k.
+            let k = rng.below(moves.len());
+            let mut broken = moves.clone();
+            let (pit, count) = broken[k].split_once('x').unwrap();
+            broken[k] = format!("{pit}x{}", count.parse::<u32>().unwrap() + 1);
+            assert_eq!(
+                judged(&record(&broken, "*")),
+                [(ErrorCode::WrongMark, Some(k as u32 + 1))]
+            );
+            // A move after the end, and a wrong result.
+            let mut longer = moves.clone();
+            longer.push("1".into());
+            assert_eq!(
+                judged(&record(&longer, "*")),
+                [(ErrorCode::AfterEnd, Some(moves.len() as u32 + 1))]
+            );
+            let wrong = if result == GameResult::Draw {
+                "1-0"
+            } else {
+                "1/2-1/2"
+            };
+            assert_eq!(judged(&record(&moves, wrong)), [(ErrorCode::Result, None)]);
+        }
+    }
+}

@@ -555,3 +555,85 @@ fn a_written_chain_is_followed_not_searched() {
     assert!(error(&r, &p, "a1-c1-c2").contains("c1-c2 is not a jump"));
     assert!(started.elapsed().as_secs() < 2);
 }
+
+/// Replays record text and gives its errors as (code, ply).
+fn judged(text: &str) -> Vec<(crate::replay::ErrorCode, Option<u32>)> {
+    let record = crate::record::parser::parse_games(text, Default::default()).remove(0);
+    crate::replay::replay(&record, &Default::default())
+        .errors
+        .iter()
+        .map(|e| (e.code, e.ply))
+        .collect()
+}
+
+#[test]
+fn broken_random_records_fail_at_the_exact_ply() {
+    use crate::games::playout::SplitMix;
+    use crate::replay::ErrorCode;
+    let bell_setup = "WB.BBW.BBW./BWBW.WWBW.B/WW.BBWBB.WW/.B.WW.WW.B./BBWW###WWBB/WB.B###B.BW/BBWW###WWBB/.B.WW.WW.B./WW.BBWBB.WW/BWBW.WWBW.B/WB.BBW.BBW.";
+    let configs: Vec<Vec<(&str, &str)>> = vec![
+        vec![],
+        vec![("Entry", "jump"), ("Opening", "free")],
+        vec![("Rules", "bell"), ("Setup", bell_setup)],
+    ];
+    for tags in configs {
+        let r = configured(&tags).unwrap();
+        let header: String = tags
+            .iter()
+            .map(|(k, v)| format!("[{k} \"{v}\"]\n"))
+            .collect();
+        for seed in 0..8 {
+            let mut rng = SplitMix::new(seed);
+            let mut p = r.start_position();
+            let (mut moves, mut broken) = (Vec::new(), Vec::new());
+            while r.outcome(&p).is_none() {
+                let legal = r.legal_moves(&p);
+                let mv = legal[rng.below(legal.len())].clone();
+                let text = r.write_move(&p, &mv);
+                // The same move made illegal: a list that is no line, a jump to
+                // where the stone already stands, a file that was taken.
+                broken.push(match &mv {
+                    Move::Ka { from, to, line } => {
+                        format!("{from}-{to}x{},{from}", notation::join(&line.stones, ","))
+                    }
+                    Move::Chain(_) => {
+                        let last = text.rsplit('-').next().unwrap().to_string();
+                        format!("{text}-{last}")
+                    }
+                    Move::Corner(_) => "xb1".to_string(),
+                    Move::Open(_) => "f6-f7".to_string(),
+                });
+                moves.push(text);
+                r.play(&mut p, &mv);
+            }
+            let result = r.outcome(&p).unwrap().result;
+            let [a, b] = p.scores;
+            let record = |moves: &[String], result: &str, score: &str| {
+                format!(
+                    "[Game \"pasang\"]\n{header}[Score \"{score}\"]\n\n{} {result}",
+                    moves.join(" ")
+                )
+            };
+            let score = format!("{a}:{b}");
+            assert!(judged(&record(&moves, result.as_str(), &score)).is_empty());
+            let k = rng.below(moves.len());
+            let mut bad = moves.clone();
+            bad[k] = broken[k].clone();
+            let errors = judged(&record(&bad, "*", &score));
+            assert_eq!(errors.len(), 1, "{:?} {}", errors, bad[k]);
+            assert_eq!(errors[0].1, Some(k as u32 + 1), "{}", bad[k]);
+            assert!(matches!(errors[0].0, ErrorCode::Illegal), "{:?}", errors);
+            let wrong_score = format!("{a}:{}", b + 1);
+            assert_eq!(
+                judged(&record(&moves, result.as_str(), &wrong_score)),
+                [(ErrorCode::Result, None)]
+            );
+            let mut longer = moves.clone();
+            longer.push(moves[moves.len() - 1].clone());
+            assert_eq!(
+                judged(&record(&longer, "*", &score)),
+                [(ErrorCode::AfterEnd, Some(moves.len() as u32 + 1))]
+            );
+        }
+    }
+}
