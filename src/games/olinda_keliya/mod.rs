@@ -93,12 +93,19 @@ impl OlindaKeliya {
             })
     }
 
+    /// Whether the player to move has a legal move (R8), stopping at the first.
+    pub fn has_move(&self, position: &Position) -> bool {
+        (1..=ROW as u8)
+            .filter_map(|n| Pit::new(position.to_move(), n))
+            .any(|from| self.turn(position, from).is_ok())
+    }
+
     /// Why the game is over in `position`, if it is: R9 or R8, then R10–R11.
     fn end(&self, position: &Position) -> Option<(String, [u32; 2])> {
         let count = position.final_count();
         let why = if position.occurrences() >= 3 {
             "the position occurs for the third time (R9)".to_string()
-        } else if self.legal_moves(position).is_empty() {
+        } else if !self.has_move(position) {
             format!("{} has no legal move (R8)", position.to_move())
         } else {
             return None;

@@ -133,7 +133,7 @@ impl Pasang {
                 if !position.has_stones() {
                     return Some(on_points("no stone is left (E10a)"));
                 }
-                if self.moves(position).is_empty() {
+                if !self.has_move(position) {
                     let loser = position.to_move;
                     return Some(Outcome::new(
                         GameResult::win_for(loser.opponent()),
@@ -147,11 +147,7 @@ impl Pasang {
                 None
             }
             RuleSet::Bell => {
-                let can_move = if position.corner_pending {
-                    !self.moves(position).is_empty()
-                } else {
-                    self.has_jump(position)
-                };
+                let can_move = self.has_move(position);
                 if can_move {
                     return None;
                 }
@@ -412,6 +408,7 @@ impl Rules for Pasang {
             to_move: Player::First,
             passages: [None, None],
             corner_pending: self.rules == RuleSet::Bell,
+            kas: [None, None],
         }
     }
 
@@ -452,7 +449,9 @@ impl Rules for Pasang {
             to_move,
             passages: [None, None],
             corner_pending: false,
+            kas: [None, None],
         };
+        position.find_kas();
         if !emas {
             position.corner_pending = match extra {
                 "corner" => true,

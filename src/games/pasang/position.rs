@@ -161,6 +161,8 @@ pub struct Position {
     pub passages: [Option<u8>; 2],
     /// bell: First's corner turn (B1) is still to come.
     pub corner_pending: bool,
+    /// Where each player's KA stands (kept with the cells by [`Position::place_ka`]).
+    pub kas: [Option<Sq>; 2],
 }
 
 impl Position {
@@ -174,7 +176,21 @@ impl Position {
 
     /// Where `player`'s KA stands.
     pub fn ka(&self, player: Player) -> Option<Sq> {
-        Sq::all().find(|&sq| self.get(sq) == Cell::Ka(player))
+        self.kas[player.index()]
+    }
+
+    /// Moves (or enters) `player`'s KA from `from` to `to`.
+    pub fn place_ka(&mut self, player: Player, from: Sq, to: Sq) {
+        self.set(from, Cell::Empty);
+        self.set(to, Cell::Ka(player));
+        self.kas[player.index()] = Some(to);
+    }
+
+    /// The KAs as the cells hold them (for positions read from text).
+    pub fn find_kas(&mut self) {
+        for p in [Player::First, Player::Second] {
+            self.kas[p.index()] = Sq::all().find(|&sq| self.get(sq) == Cell::Ka(p));
+        }
     }
 
     /// The coloured stones left: (white, black).

@@ -132,6 +132,27 @@ impl Pasang {
         }
     }
 
+    /// Whether the player to move has a legal turn (E10b, B4), without listing them.
+    pub fn has_move(&self, position: &Position) -> bool {
+        match self.rules {
+            RuleSet::Emas => match self.phase(position) {
+                Phase::Open => (1..=SIDE).any(|f| self.open_refusal(position, f).is_none()),
+                Phase::Enter | Phase::Move => {
+                    self.ka_steps(position).into_iter().any(|(from, to)| {
+                        self.seen_lines(position, from, to)
+                            .iter()
+                            .any(Line::is_valid)
+                    })
+                }
+            },
+            RuleSet::Bell if position.corner_pending => CORNERS
+                .iter()
+                .filter_map(|&(f, r)| Sq::at(f, r))
+                .any(|sq| position.get(sq).is_stone()),
+            RuleSet::Bell => self.has_jump(position),
+        }
+    }
+
     /// Why the player to move may not take the half-file `file` (E1, E2).
     fn open_refusal(&self, position: &Position, file: u8) -> Option<String> {
         let p = position.to_move;
@@ -304,8 +325,7 @@ impl Pasang {
     /// before any capture.
     fn with_ka(position: &Position, from: Sq, to: Sq) -> Position {
         let mut after = position.clone();
-        after.set(from, Cell::Empty);
-        after.set(to, Cell::Ka(position.to_move));
+        after.place_ka(position.to_move, from, to);
         after
     }
 
