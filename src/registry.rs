@@ -97,6 +97,8 @@ pub static ENGINES: &[&dyn Engine] = &[
     &EngineOf::<games::hunt::Hunt>::NEW,
     &EngineOf::<games::mig_mang::MigMang>::NEW,
     &EngineOf::<games::nei_pat_kono::NeiPatKono>::NEW,
+    &EngineOf::<games::olinda_keliya::OlindaKeliya>::NEW,
+    &EngineOf::<games::pasang::Pasang>::NEW,
 ];
 
 /// A game found by name: which engine plays it, and which of its games it is.

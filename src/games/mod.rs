@@ -17,7 +17,9 @@ pub mod hunt;
 pub mod mig_mang;
 pub mod mill;
 pub mod nei_pat_kono;
+pub mod olinda_keliya;
 pub mod options;
+pub mod pasang;
 pub mod pinoy_dama;
 pub mod playout;
 #[cfg(test)]
@@ -260,6 +262,17 @@ pub trait Rules: Sized + Send + Sync + 'static {
     ) -> Option<String> {
         let _ = (position, previous, next);
         None
+    }
+
+    /// Checks a final score the record declares (`[Score "34:22"]`, first player's
+    /// first) against the position its main line ends in: the game's final count if the
+    /// game is over, else the scores so far. Games without scores ignore the tag.
+    ///
+    /// # Errors
+    /// The sentence saying what the score should be, naming the rule.
+    fn judge_score(&self, position: &Self::Position, declared: &str) -> Result<(), String> {
+        let _ = (position, declared);
+        Ok(())
     }
 
     /// Judges a declared result when the position has not ended the game (resignation,

@@ -599,6 +599,18 @@ impl<R: Rules> Driver<'_, R> {
             });
             return;
         }
+        if let Some(score) = record.tag("Score")
+            && let Err(why) = self.rules.judge_score(end, score)
+        {
+            self.errors.push(Diagnostic {
+                position: PositionView::of(self.rules, end),
+                ..Diagnostic::new(
+                    ErrorCode::Result,
+                    format!("the declared score [Score \"{score}\"] is wrong: {why}"),
+                    record.tag_span("Score").unwrap_or(end_span),
+                )
+            });
+        }
         let movetext = record.result.as_ref().and_then(|r| r.result);
         let tag_text = record.tag("Result");
         let tag = tag_text

@@ -11,6 +11,8 @@ pub mod colour;
 pub mod draughts;
 pub mod drawing;
 pub mod grid;
+pub mod mancala;
 pub mod placement;
+pub mod score;
 
 pub use board::{Board, Dir, Point};

@@ -6,9 +6,9 @@ use std::collections::BTreeSet;
 
 use super::*;
 use crate::games::playout::SplitMix;
-use crate::registry;
 use crate::games::testing::{error, legal, play};
 use crate::record::parser::{Origin, parse_games};
+use crate::registry;
 use crate::replay::{ErrorCode, Replay, Settings, replay_with};
 
 const B: Colour = Colour::Black;

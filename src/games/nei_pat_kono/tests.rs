@@ -2,9 +2,9 @@
 //! worked example (E1–E4) of the spec.
 
 use super::*;
-use crate::registry;
 use crate::games::testing::{error, legal, play};
 use crate::record::parser::{Origin, parse_games};
+use crate::registry;
 use crate::replay::{ErrorCode, Replay, Settings, replay_with};
 
 const B: Colour = Colour::Black;

@@ -7,6 +7,7 @@ use super::notation::write_position;
 use super::position::{Event, Pit, Position, ROW, Refusal, Side};
 use super::rules::Turn;
 use super::{Direction, ToguzKumalak};
+use crate::games::common::mancala::{DrawnPit, draw_rows};
 
 impl ToguzKumalak {
     /// Two rows as seen from South: North's row on top, South's below, each count
@@ -19,33 +20,21 @@ impl ToguzKumalak {
             Direction::Ccw => (1..=ROW as u8).collect(),
             Direction::Cw => (1..=ROW as u8).rev().collect(),
         };
-        let cell = |side: Side, number: u8| -> String {
-            let Some(pit) = Pit::new(side, number) else {
-                return String::new();
-            };
-            if position.tuzdyk_owner(pit).is_some() {
-                format!("{:>4}", "X")
-            } else {
-                format!("{:>4}", position.count(pit))
+        let pit = |side: Side, number: u8| -> DrawnPit {
+            let pit = Pit::new(side, number).expect("pit numbers 1-9");
+            DrawnPit {
+                label: pit.to_string(),
+                cell: if position.tuzdyk_owner(pit).is_some() {
+                    "X".to_string()
+                } else {
+                    position.count(pit).to_string()
+                },
             }
         };
-        let label = |side: Side, number: u8| format!("{:>4}", format!("{side}{number}"));
-        let north: Vec<u8> = numbers.iter().rev().copied().collect();
-        let line = |f: &dyn Fn(Side, u8) -> String, side: Side, order: &[u8]| -> String {
-            order.iter().map(|&n| f(side, n)).collect()
-        };
-        let kazan = |side: Side| format!("{side} kazan {:>3} |", position.kazan(side));
-        let pad = " ".repeat(kazan(Side::South).len());
-        let mut lines = vec![
-            format!("{pad}{}", line(&label, Side::North, &north)),
-            format!("{}{}", kazan(Side::North), line(&cell, Side::North, &north)),
-            format!(
-                "{}{}",
-                kazan(Side::South),
-                line(&cell, Side::South, &numbers)
-            ),
-            format!("{pad}{}", line(&label, Side::South, &numbers)),
-        ];
+        let north: Vec<DrawnPit> = numbers.iter().rev().map(|&n| pit(Side::North, n)).collect();
+        let south: Vec<DrawnPit> = numbers.iter().map(|&n| pit(Side::South, n)).collect();
+        let kazans = position.kazans().map(u32::from);
+        let mut lines = draw_rows("kazan", kazans, &north, &south).to_vec();
         let mut last = format!("{} to move", position.to_move());
         for owner in Side::BOTH {
             if let Some(pit) = position.tuzdyk(owner) {

@@ -93,10 +93,7 @@ impl Default for ToguzKumalak {
 }
 
 fn player(side: Side) -> Player {
-    match side {
-        Side::South => Player::First,
-        Side::North => Player::Second,
-    }
+    side.player()
 }
 
 impl Rules for ToguzKumalak {

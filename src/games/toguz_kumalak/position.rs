@@ -14,47 +14,7 @@ pub const ROW: usize = 9;
 /// Pits in the sowing circuit.
 const CIRCUIT: usize = 2 * ROW;
 
-/// A player: South moves first (PGN's White), North second.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    South,
-    North,
-}
-
-impl Side {
-    /// The other side.
-    pub fn opponent(self) -> Side {
-        match self {
-            Side::South => Side::North,
-            Side::North => Side::South,
-        }
-    }
-
-    /// 0 for South, 1 for North: the index into `[T; 2]` tables.
-    pub fn index(self) -> usize {
-        match self {
-            Side::South => 0,
-            Side::North => 1,
-        }
-    }
-
-    /// The letter of the notation: `S` or `N`.
-    pub fn letter(self) -> char {
-        match self {
-            Side::South => 'S',
-            Side::North => 'N',
-        }
-    }
-
-    /// Both sides, South first.
-    pub const BOTH: [Side; 2] = [Side::South, Side::North];
-}
-
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
-    }
-}
+pub use crate::games::common::mancala::Side;
 
 /// A pit: a side and a number 1–9 counted from its owner's left (§1), e.g. `N8`.
 ///

@@ -4,7 +4,8 @@
 use super::ToguzKumalak;
 use super::notation::Token;
 use super::position::{Event, Pit, Position, Refusal, Side, Sowing, TOTAL_STONES};
-use crate::games::{GameResult, MoveError, Outcome};
+use crate::games::common::mancala::{result_for, verdict};
+use crate::games::{MoveError, Outcome};
 
 /// R10: a kazan with this many stones (more than half of 162) wins at once.
 pub const WINNING_KAZAN: u8 = 82;
@@ -89,11 +90,8 @@ impl ToguzKumalak {
         let mut kazans = position.kazans().map(u32::from);
         kazans[stuck.opponent().index()] += u32::from(pending);
         let [s, n] = kazans;
-        let (result, verdict) = match s.cmp(&n) {
-            std::cmp::Ordering::Greater => (result_for(Some(Side::South)), "S wins"),
-            std::cmp::Ordering::Less => (result_for(Some(Side::North)), "N wins"),
-            std::cmp::Ordering::Equal => (result_for(None), "a draw"),
-        };
+        let (winner, verdict) = verdict(kazans);
+        let result = result_for(winner);
         debug_assert!(s + n <= TOTAL_STONES);
         Some(Outcome::new(
             result,
@@ -154,14 +152,5 @@ fn why_no_tuzdyk(sowing: &Sowing) -> String {
             mover.opponent()
         ),
         Event::Tuzdyk => "it does".to_string(),
-    }
-}
-
-/// The game result for a winner, or a draw.
-fn result_for(winner: Option<Side>) -> GameResult {
-    match winner {
-        Some(Side::South) => GameResult::FirstWins,
-        Some(Side::North) => GameResult::SecondWins,
-        None => GameResult::Draw,
     }
 }

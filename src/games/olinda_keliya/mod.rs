@@ -1,0 +1,350 @@
+//! Olinda Keliya: the Sri Lankan mancala of two rows of seven pits and relay sowing.
+//! Spec: `shared/rules/olinda-keliya.md`.
+//!
+//! # The rules in brief
+//! - Board (§1–§2): S (South, first) and N each own a row of seven pits numbered 1–7
+//!   from the owner's left, and a store outside the circuit `S1…S7 N1…N7`. Every pit
+//!   starts with `Seeds` seeds (4, 5, 6 or 7).
+//! - R1: S sows in `Direction` (ccw up the circuit, cw down it); in `opposite` mode N
+//!   sows the other way, in `same` mode the same way.
+//! - R2–R4: a turn lifts one non-empty pit of the mover's row and sows it one seed per
+//!   pit (no pit skipped); while the pit after the last seed holds seeds, those are
+//!   lifted and sown on (a relay, on either row).
+//! - R5: when that pit is empty, the pit after it is captured, whatever its row (empty:
+//!   nothing). R7: a starting pit whose relay never ends is illegal.
+//! - R8–R11: the game ends when the player to move has no legal move, or when a
+//!   position occurs for the third time (R9); each player then adds the seeds of their
+//!   own row to their store, and more seeds wins.
+//!
+//! # Notation
+//! A move is the pit played, `5`, optionally with the seeds it captures, `5x6`
+//! (checked). The canonical form always carries the count: `5x6`, `2x0`.
+
+mod notation;
+mod position;
+#[cfg(test)]
+mod tests;
+
+use serde_json::json;
+
+use crate::games::common::mancala::{DrawnPit, draw_rows, result_for, verdict};
+use crate::games::common::score::check_score;
+use crate::games::{
+    GameInfo, MoveError, NotationError, OptionSpec, Outcome, Player, Rules, Setup, SetupError,
+};
+
+pub use notation::Token;
+pub use position::{Direction, Endless, Lap, Pit, Position, ROW, Side, Turn};
+
+/// How the second player sows (R1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// N sows against S's direction (the default).
+    Opposite,
+    /// Both sow in `Direction`.
+    Same,
+}
+
+/// A move: the pit of the mover's row that starts the turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub from: Pit,
+}
+
+/// The Olinda Keliya engine, configured for one record.
+#[derive(Clone, Copy, Debug)]
+pub struct OlindaKeliya {
+    seeds: u8,
+    direction: Direction,
+    mode: Mode,
+}
+
+impl OlindaKeliya {
+    /// The engine with explicit options.
+    pub fn new(seeds: u8, direction: Direction, mode: Mode) -> OlindaKeliya {
+        OlindaKeliya {
+            seeds,
+            direction,
+            mode,
+        }
+    }
+
+    /// R1: the direction `side` sows in.
+    pub fn direction_of(&self, side: Side) -> Direction {
+        match (side, self.mode) {
+            (Side::North, Mode::Opposite) => self.direction.reversed(),
+            _ => self.direction,
+        }
+    }
+
+    /// The turn the side to move plays from `from`, or why it cannot (R2, R7).
+    pub fn turn(&self, position: &Position, from: Pit) -> Result<Turn, MoveError> {
+        if position.count(from) == 0 {
+            return Err(MoveError::illegal(format!("pit {from} is empty (R2)")));
+        }
+        position
+            .turn(from, self.direction_of(position.to_move()))
+            .map_err(|e| {
+                MoveError::illegal(format!(
+                    "the relay from {from} never ends: after {} laps it would lift {} again \
+                     with every pit as before, so playing {from} is illegal (R7)",
+                    e.laps, e.again
+                ))
+            })
+    }
+
+    /// Whether the player to move has a legal move (R8), stopping at the first.
+    pub fn has_move(&self, position: &Position) -> bool {
+        (1..=ROW as u8)
+            .filter_map(|n| Pit::new(position.to_move(), n))
+            .any(|from| self.turn(position, from).is_ok())
+    }
+
+    /// Why the game is over in `position`, if it is: R9 or R8, then R10–R11.
+    fn end(&self, position: &Position) -> Option<(String, [u32; 2])> {
+        let count = position.final_count();
+        let why = if position.occurrences() >= 3 {
+            "the position occurs for the third time (R9)".to_string()
+        } else if !self.has_move(position) {
+            format!("{} has no legal move (R8)", position.to_move())
+        } else {
+            return None;
+        };
+        Some((why, count))
+    }
+
+    fn draw_position(&self, position: &Position) -> String {
+        let pit = |side: Side, number: u8| -> DrawnPit {
+            let pit = Pit::new(side, number).expect("pits 1-7");
+            DrawnPit {
+                label: pit.to_string(),
+                cell: position.count(pit).to_string(),
+            }
+        };
+        let north: Vec<DrawnPit> = (1..=ROW as u8).rev().map(|n| pit(Side::North, n)).collect();
+        let south: Vec<DrawnPit> = (1..=ROW as u8).map(|n| pit(Side::South, n)).collect();
+        let mut lines =
+            draw_rows("store", position.stores().map(u32::from), &north, &south).to_vec();
+        let mover = position.to_move();
+        let mut last = format!(
+            "{mover} to move; S sows {}, N sows {}",
+            self.direction_of(Side::South).name(),
+            self.direction_of(Side::North).name()
+        );
+        let seen = position.occurrences();
+        if seen > 1 {
+            last.push_str(&format!("; position seen {seen} times (R9)"));
+        }
+        lines.push(last);
+        lines.join("\n")
+    }
+
+    /// One line on a turn: its laps, the stop and the capture, the stores, and the end
+    /// of the game if the turn ended it.
+    fn account(&self, turn: &Turn) -> String {
+        let mover = turn.mover;
+        let lap = |l: &Lap| format!("{} {} → {}", l.lifted, l.seeds, l.last);
+        let laps = &turn.laps;
+        let listed: Vec<String> = if laps.len() <= 12 {
+            laps.iter().map(lap).collect()
+        } else {
+            let mut v: Vec<String> = laps[..10].iter().map(lap).collect();
+            v.push(format!("… {} more laps", laps.len() - 11));
+            v.push(lap(&laps[laps.len() - 1]));
+            v
+        };
+        let plural = if laps.len() == 1 { "lap" } else { "laps" };
+        let mut text = format!(
+            "{mover} plays {} ({} {plural}: {}); {} is empty: ",
+            turn.from(),
+            laps.len(),
+            listed.join(", "),
+            turn.stop
+        );
+        if turn.captured > 0 {
+            text.push_str(&format!(
+                "captures {} from {} (R5)",
+                turn.captured, turn.capture_pit
+            ));
+        } else {
+            text.push_str(&format!(
+                "{} is empty too, nothing captured (R5)",
+                turn.capture_pit
+            ));
+        }
+        let [s, n] = turn.after.stores();
+        text.push_str(&format!("; stores {s}:{n}"));
+        if let Some(outcome) = self.outcome(&turn.after) {
+            text.push_str(&format!("; game over: {}", outcome.reason));
+        }
+        text
+    }
+}
+
+impl Default for OlindaKeliya {
+    fn default() -> OlindaKeliya {
+        OlindaKeliya::new(4, Direction::Ccw, Mode::Opposite)
+    }
+}
+
+impl Rules for OlindaKeliya {
+    type Position = Position;
+    type Token = Token;
+    type Move = Move;
+
+    const GAMES: &'static [GameInfo] = &[GameInfo {
+        id: "olinda-keliya",
+        name: "Olinda Keliya",
+        aliases: &["olinda", "olinda-keli", "olinda-kaliya", "olindakeliya"],
+    }];
+
+    const OPTIONS: &'static [OptionSpec] = &[
+        OptionSpec {
+            name: "seeds",
+            values: &["4", "5", "6", "7"],
+            help: "seeds per pit at the start: 4 (default), 5, 6 or 7",
+        },
+        OptionSpec {
+            name: "direction",
+            values: &["ccw", "cw"],
+            help: "the first player's sowing direction: ccw (default, S7→N1) or cw (S1→N7) (R1)",
+        },
+        OptionSpec {
+            name: "mode",
+            values: &["opposite", "same"],
+            help: "opposite (default): the second player sows the other way; same: both sow in Direction (R1)",
+        },
+    ];
+
+    fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
+        let seeds = match setup.choice("seeds", &["4", "5", "6", "7"], "4")? {
+            "5" => 5,
+            "6" => 6,
+            "7" => 7,
+            _ => 4,
+        };
+        let direction = match setup.choice("direction", &["ccw", "cw"], "ccw")? {
+            "cw" => Direction::Cw,
+            _ => Direction::Ccw,
+        };
+        let mode = match setup.choice("mode", &["opposite", "same"], "opposite")? {
+            "same" => Mode::Same,
+            _ => Mode::Opposite,
+        };
+        Ok(OlindaKeliya::new(seeds, direction, mode))
+    }
+
+    fn start_position(&self) -> Position {
+        Position::start(self.seeds)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, String> {
+        notation::parse_position(text, u32::from(self.seeds) * 14)
+    }
+
+    fn write_position(&self, position: &Position) -> String {
+        notation::write_position(position)
+    }
+
+    fn draw(&self, position: &Position) -> String {
+        self.draw_position(position)
+    }
+
+    /// `{"south": [7 counts], "north": [7 counts], "stores": [S, N], "to_move": "S"|"N",
+    /// "occurrences": <R9 count>, "final": [S, N] | null, "position": "<string>"}`;
+    /// `final` is the R10 count once the game is over.
+    fn state(&self, position: &Position) -> serde_json::Value {
+        json!({
+            "south": position.row(Side::South),
+            "north": position.row(Side::North),
+            "stores": position.stores(),
+            "to_move": position.to_move().letter().to_string(),
+            "occurrences": position.occurrences(),
+            "final": self.end(position).map(|(_, count)| count),
+            "position": notation::write_position(position),
+        })
+    }
+
+    fn to_move(&self, position: &Position) -> Player {
+        position.to_move().player()
+    }
+
+    fn outcome(&self, position: &Position) -> Option<Outcome> {
+        let (why, count) = self.end(position)?;
+        let (winner, says) = verdict(count);
+        let [s, n] = count;
+        let mut adds = Vec::new();
+        for side in Side::BOTH {
+            let row = position.row_total(side);
+            if row > 0 {
+                adds.push(format!("{side} adds {row}"));
+            }
+        }
+        let adds = if adds.is_empty() {
+            String::new()
+        } else {
+            format!(", {} (R10)", adds.join(" and "))
+        };
+        Some(Outcome::new(
+            result_for(winner),
+            format!("{why}{adds}; final {s}:{n}, {says} (R11)"),
+        ))
+    }
+
+    fn legal_moves(&self, position: &Position) -> Vec<Move> {
+        let side = position.to_move();
+        (1..=ROW as u8)
+            .filter_map(|n| Pit::new(side, n))
+            .filter(|&from| self.turn(position, from).is_ok())
+            .map(|from| Move { from })
+            .collect()
+    }
+
+    fn parse_token(&self, text: &str) -> Result<Token, NotationError> {
+        notation::parse_token(text)
+    }
+
+    fn resolve(&self, position: &Position, token: &Token) -> Result<Move, MoveError> {
+        let from = Pit::new(position.to_move(), token.pit)
+            .ok_or_else(|| MoveError::illegal(format!("pit {} does not exist", token.pit)))?;
+        let turn = self.turn(position, from)?;
+        if let Some(written) = token.captured
+            && written != u32::from(turn.captured)
+        {
+            let what = if turn.captured > 0 {
+                format!("{} seeds from {}", turn.captured, turn.capture_pit)
+            } else {
+                format!("nothing ({} is empty)", turn.capture_pit)
+            };
+            return Err(MoveError::wrong_mark(format!(
+                "{from} captures {what}, not {written} (R5)"
+            )));
+        }
+        Ok(Move { from })
+    }
+
+    /// The final count (R10) if the game is over, else the stores.
+    fn judge_score(&self, position: &Position, declared: &str) -> Result<(), String> {
+        match self.end(position) {
+            Some((_, count)) => check_score(declared, count, "the final count (R10)"),
+            None => check_score(declared, position.stores().map(u32::from), "the stores"),
+        }
+    }
+
+    fn play(&self, position: &mut Position, mv: &Move) {
+        let turn = self.turn(position, mv.from).expect("a legal move");
+        *position = turn.after;
+    }
+
+    fn write_move(&self, before: &Position, mv: &Move) -> String {
+        let turn = self.turn(before, mv.from).expect("a legal move");
+        notation::write_token(mv.from.number(), turn.captured)
+    }
+
+    fn describe(&self, before: &Position, mv: &Move, _after: &Position) -> String {
+        match self.turn(before, mv.from) {
+            Ok(turn) => self.account(&turn),
+            Err(e) => e.to_string(),
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! The notation of §1: the move token (`5`, `5x6`, `2x0`) and the position string
+//! (`S:…/N:…/K:…/M:…`), read with nom and written back.
+
+use nom::branch::alt;
+use nom::character::complete::{char, satisfy, u32 as number};
+use nom::combinator::{all_consuming, map, opt, value};
+use nom::multi::separated_list1;
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
+
+use super::position::{CIRCUIT, Position, ROW, Side};
+use crate::games::NotationError;
+
+/// A move as written: the mover's pit and, optionally, the seeds it captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// The pit 1–7 of the mover's row.
+    pub pit: u8,
+    /// `x<n>`: the number of seeds captured.
+    pub captured: Option<u32>,
+}
+
+fn token(input: &str) -> IResult<&str, Token> {
+    map(
+        (
+            map(satisfy(|c| ('1'..='7').contains(&c)), |c| c as u8 - b'0'),
+            opt(preceded(char('x'), number)),
+        ),
+        |(pit, captured)| Token { pit, captured },
+    )
+    .parse(input)
+}
+
+/// Reads a move token.
+///
+/// # Errors
+/// What was expected where the text stops making sense.
+pub fn parse_token(text: &str) -> Result<Token, NotationError> {
+    match token(text) {
+        Ok(("", token)) => Ok(token),
+        Ok((rest, _)) => {
+            let read = &text[..text.len() - rest.len()];
+            Err(NotationError::expected(if rest.starts_with('x') {
+                format!(
+                    "the number of seeds captured after \"{read}x\", e.g. 5x6, found \"{rest}\""
+                )
+            } else {
+                format!(
+                    "the end of the move after \"{read}\", found \"{rest}\" (a move is the pit \
+                     played, 1-7, then optionally x and the seeds captured, e.g. 5x6)"
+                )
+            }))
+        }
+        Err(_) => Err(NotationError::expected(match text.chars().next() {
+            None => "a move: the pit played, 1-7, e.g. 5 or 5x6".to_string(),
+            Some(c) if c.is_ascii_digit() => {
+                format!("a pit number 1-7 at the start of \"{text}\" (pits are numbered 1-7)")
+            }
+            Some(_) => format!("a move starting with the pit played, 1-7, found \"{text}\""),
+        })),
+    }
+}
+
+/// The canonical form: the pit and the seeds captured, `5x6`, `2x0`.
+pub fn write_token(pit: u8, captured: u8) -> String {
+    format!("{pit}x{captured}")
+}
+
+const SHAPE: &str = "S:<7 counts>/N:<7 counts>/K:<store S>,<store N>/M:<S or N>";
+
+fn section<'a, T>(
+    part: Option<&'a str>,
+    label: &str,
+    what: &str,
+    body: impl Parser<&'a str, Output = T, Error = nom::error::Error<&'a str>>,
+) -> Result<T, String> {
+    let part =
+        part.ok_or_else(|| format!("missing the {label} section ({what}); expected {SHAPE}"))?;
+    let rest = part.strip_prefix(label).ok_or_else(|| {
+        format!("expected the {label} section ({what}), found \"{part}\"; expected {SHAPE}")
+    })?;
+    all_consuming(body)
+        .parse(rest)
+        .map(|(_, v)| v)
+        .map_err(|_| format!("cannot read the {label} section \"{part}\": expected {what}"))
+}
+
+/// Reads the position string; the pits and stores must hold `total` seeds (14 ×
+/// `Seeds`: seeds never leave the game).
+///
+/// # Errors
+/// A sentence naming the section or the count that is wrong.
+pub fn parse_position(text: &str, total: u32) -> Result<Position, String> {
+    let mut parts = text.trim().split('/');
+    let mut row = |label: &str, side: &str| -> Result<[u32; ROW], String> {
+        let counts = section(
+            parts.next(),
+            label,
+            &format!("the 7 pit counts of {side}, pit 1 first, separated by commas"),
+            separated_list1(char(','), number),
+        )?;
+        <[u32; ROW]>::try_from(counts.as_slice())
+            .map_err(|_| format!("the {label} section has {} counts, not 7", counts.len()))
+    };
+    let south = row("S:", "S")?;
+    let north = row("N:", "N")?;
+    let stores = section(
+        parts.next(),
+        "K:",
+        "the two stores, S's then N's, e.g. K:6,0",
+        (number, preceded(char(','), number)),
+    )?;
+    let to_move = section(
+        parts.next(),
+        "M:",
+        "the side to move, S or N",
+        alt((value(Side::South, char('S')), value(Side::North, char('N')))),
+    )?;
+    if let Some(extra) = parts.next() {
+        return Err(format!(
+            "unexpected \"/{extra}\" after the M: section; expected {SHAPE}"
+        ));
+    }
+    let found: u64 = south
+        .iter()
+        .chain(&north)
+        .chain(&[stores.0, stores.1])
+        .map(|&c| u64::from(c))
+        .sum();
+    if found != u64::from(total) {
+        return Err(format!(
+            "the pits and stores hold {found} seeds, not {total} (14 pits × {} seeds, \
+             the Seeds tag)",
+            total / CIRCUIT as u32
+        ));
+    }
+    // Every count is at most the checked total, 98, so it fits a u8.
+    let mut pits = [0u8; CIRCUIT];
+    for (i, &c) in south.iter().chain(&north).enumerate() {
+        pits[i] = c as u8;
+    }
+    Ok(Position::new(
+        pits,
+        [stores.0 as u8, stores.1 as u8],
+        to_move,
+    ))
+}
+
+/// Writes the position string; [`parse_position`] reads it back.
+pub fn write_position(position: &Position) -> String {
+    let row = |side| {
+        position
+            .row(side)
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let [s, n] = position.stores();
+    format!(
+        "S:{}/N:{}/K:{s},{n}/M:{}",
+        row(Side::South),
+        row(Side::North),
+        position.to_move().letter()
+    )
+}

@@ -1,0 +1,269 @@
+//! The board of Olinda Keliya and one turn of relay sowing on it (spec §1–§2,
+//! rules R2–R7), with the record of positions R9 counts.
+
+use std::collections::HashSet;
+use std::fmt;
+
+pub use crate::games::common::mancala::Side;
+
+/// Pits per row.
+pub const ROW: usize = 7;
+/// Pits in the sowing circuit `S1 … S7 N1 … N7`.
+pub const CIRCUIT: usize = 2 * ROW;
+
+/// A sowing direction (§1): counter-clockwise goes up the circuit (`S7→N1`, `N7→S1`),
+/// clockwise down it (`S1→N7`, `N1→S7`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    Ccw,
+    Cw,
+}
+
+impl Direction {
+    pub fn reversed(self) -> Direction {
+        match self {
+            Direction::Ccw => Direction::Cw,
+            Direction::Cw => Direction::Ccw,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Direction::Ccw => "ccw",
+            Direction::Cw => "cw",
+        }
+    }
+}
+
+/// A pit: its place in the circuit `S1 … S7 N1 … N7` (0–13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pit(u8);
+
+impl Pit {
+    /// Pit `number` (1–7) of `side`; `None` outside 1–7.
+    pub fn new(side: Side, number: u8) -> Option<Pit> {
+        (1..=ROW as u8)
+            .contains(&number)
+            .then(|| Pit(side.index() as u8 * ROW as u8 + number - 1))
+    }
+
+    /// Whose row the pit is in.
+    pub fn side(self) -> Side {
+        if usize::from(self.0) < ROW {
+            Side::South
+        } else {
+            Side::North
+        }
+    }
+
+    /// The number 1–7 on its side, from the owner's left.
+    pub fn number(self) -> u8 {
+        self.0 % ROW as u8 + 1
+    }
+
+    fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// The next pit in `direction`.
+    pub fn next(self, direction: Direction) -> Pit {
+        let n = CIRCUIT as u8;
+        Pit(match direction {
+            Direction::Ccw => (self.0 + 1) % n,
+            Direction::Cw => (self.0 + n - 1) % n,
+        })
+    }
+}
+
+impl fmt::Display for Pit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.side(), self.number())
+    }
+}
+
+/// A position: the 14 pits, both stores, the side to move, and the positions R9
+/// counts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// Seeds in the pits, in circuit order S1..S7, N1..N7.
+    pits: [u8; CIRCUIT],
+    /// Stores, indexed by [`Side::index`].
+    stores: [u8; 2],
+    to_move: Side,
+    /// R9: the keys ([`Position::key`]) of the positions met since the seeds on the
+    /// board last changed, this one last. Sowing keeps the number of seeds on the
+    /// board; only a capture of at least one seed lowers it, and after that no earlier
+    /// position can occur again, so they are forgotten.
+    history: Vec<u128>,
+}
+
+/// One lap of a turn (R3): the pit lifted, the seeds sown, the pit of the last seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lap {
+    pub lifted: Pit,
+    pub seeds: u8,
+    pub last: Pit,
+}
+
+/// A whole turn (R6): its laps, the empty pit that stopped it and the capture (R5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    pub mover: Side,
+    pub laps: Vec<Lap>,
+    /// P, the empty pit after the last lap's last seed.
+    pub stop: Pit,
+    /// The pit after P, whose seeds are captured.
+    pub capture_pit: Pit,
+    pub captured: u8,
+    pub after: Position,
+}
+
+impl Turn {
+    /// The pit the turn started from.
+    pub fn from(&self) -> Pit {
+        self.laps[0].lifted
+    }
+}
+
+/// R7: a relay that would never end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Endless {
+    /// Laps sown before the pits and the pit to lift repeated.
+    pub laps: usize,
+    /// The pit lifted again in the same position.
+    pub again: Pit,
+}
+
+impl Position {
+    /// §2: `seeds` in every pit, empty stores, S to move.
+    pub fn start(seeds: u8) -> Position {
+        Position::new([seeds; CIRCUIT], [0, 0], Side::South)
+    }
+
+    /// A position from its parts, unchecked (the position string checks them); its
+    /// own first occurrence for R9.
+    pub fn new(pits: [u8; CIRCUIT], stores: [u8; 2], to_move: Side) -> Position {
+        let mut position = Position {
+            pits,
+            stores,
+            to_move,
+            history: Vec::new(),
+        };
+        position.history.push(position.key());
+        position
+    }
+
+    /// Seeds in a pit.
+    pub fn count(&self, pit: Pit) -> u8 {
+        self.pits[pit.index()]
+    }
+
+    /// A side's row, pit 1 first.
+    pub fn row(&self, side: Side) -> [u8; ROW] {
+        let mut row = [0; ROW];
+        row.copy_from_slice(&self.pits[side.index() * ROW..(side.index() + 1) * ROW]);
+        row
+    }
+
+    /// Seeds in `side`'s row.
+    pub fn row_total(&self, side: Side) -> u32 {
+        self.row(side).iter().map(|&c| u32::from(c)).sum()
+    }
+
+    /// Both stores, South first.
+    pub fn stores(&self) -> [u8; 2] {
+        self.stores
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// R9: how many times this position (pits and side to move) has occurred,
+    /// counting itself.
+    pub fn occurrences(&self) -> usize {
+        let key = self.key();
+        self.history.iter().filter(|&&k| k == key).count()
+    }
+
+    /// R10: the stores after each player adds the seeds of their own row.
+    pub fn final_count(&self) -> [u32; 2] {
+        Side::BOTH.map(|s| u32::from(self.stores[s.index()]) + self.row_total(s))
+    }
+
+    /// The 14 pits (at most 98 seeds each, 7 bits) and the side to move, in one number.
+    fn key(&self) -> u128 {
+        pits_key(&self.pits) | (self.to_move.index() as u128) << 120
+    }
+
+    /// Plays the side to move's pit `from` in `direction` on a copy (R2–R6), or says
+    /// why the move can never end (R7). The caller has checked that `from` is in the
+    /// mover's row and holds seeds.
+    pub fn turn(&self, from: Pit, direction: Direction) -> Result<Turn, Endless> {
+        let mover = self.to_move;
+        let mut pits = self.pits;
+        let mut laps = Vec::new();
+        // R7: the (pits, pit to lift) pairs met, from the second lap on (a turn of
+        // one lap cannot repeat one).
+        let mut seen: Option<HashSet<u128>> = None;
+        let mut lift = from;
+        loop {
+            if !laps.is_empty() {
+                let key = pits_key(&pits) | (lift.index() as u128) << 120;
+                if !seen.get_or_insert_with(HashSet::new).insert(key) {
+                    return Err(Endless {
+                        laps: laps.len(),
+                        again: lift,
+                    });
+                }
+            }
+            // R3: lift every seed, drop them one by one onwards; no pit is skipped.
+            let seeds = std::mem::take(&mut pits[lift.index()]);
+            let mut at = lift;
+            for _ in 0..seeds {
+                at = at.next(direction);
+                pits[at.index()] += 1;
+            }
+            laps.push(Lap {
+                lifted: lift,
+                seeds,
+                last: at,
+            });
+            // R4: the pit after the last seed holds seeds: relay.
+            let next = at.next(direction);
+            if pits[next.index()] > 0 {
+                lift = next;
+                continue;
+            }
+            // R5: it is empty: capture the pit after it, whatever its row.
+            let capture_pit = next.next(direction);
+            let captured = std::mem::take(&mut pits[capture_pit.index()]);
+            let mut after = Position {
+                pits,
+                stores: self.stores,
+                to_move: mover.opponent(),
+                history: if captured > 0 {
+                    Vec::new()
+                } else {
+                    self.history.clone()
+                },
+            };
+            after.stores[mover.index()] += captured;
+            after.history.push(after.key());
+            return Ok(Turn {
+                mover,
+                laps,
+                stop: next,
+                capture_pit,
+                captured,
+                after,
+            });
+        }
+    }
+}
+
+fn pits_key(pits: &[u8; CIRCUIT]) -> u128 {
+    pits.iter()
+        .fold(0u128, |key, &c| key << 7 | u128::from(c & 0x7F))
+}

@@ -1,0 +1,94 @@
+//! The move tokens of §1, read with nom: a file letter (`c`), a move with its line
+//! (`b4-c4xc6`, `b4-c4xc6,c7,c8`, `b4-c4`), a bell corner (`xk11`) and a bell jump
+//! path (`a1-c1-e1-g1`).
+
+use nom::branch::alt;
+use nom::character::complete::{char, satisfy, u8 as small};
+use nom::combinator::{map, map_opt, opt};
+use nom::multi::separated_list1;
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
+
+use super::position::Sq;
+use crate::games::NotationError;
+
+/// A move as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Token {
+    /// emas phase 1: the file of the half-file taken (E1, E2).
+    File(u8),
+    /// `from-to[-…]` with an optional `x` part: an emas KA move and its line, or a bell
+    /// jump chain.
+    Path {
+        cells: Vec<Sq>,
+        line: Option<Vec<Sq>>,
+    },
+    /// `x<cell>` alone: bell's corner removal (B1).
+    Take(Vec<Sq>),
+}
+
+/// A cell `a1`–`k11`.
+fn cell(input: &str) -> IResult<&str, Sq> {
+    map_opt(
+        (satisfy(|c| ('a'..='k').contains(&c)), small),
+        |(letter, rank)| {
+            if !(1..=11).contains(&rank) {
+                return None;
+            }
+            Sq::at(i32::from(letter as u8 - b'a' + 1), i32::from(rank))
+        },
+    )
+    .parse(input)
+}
+
+fn cells_after_x(input: &str) -> IResult<&str, Vec<Sq>> {
+    preceded(char('x'), separated_list1(char(','), cell)).parse(input)
+}
+
+fn token(input: &str) -> IResult<&str, Token> {
+    alt((
+        map(
+            (separated_list1(char('-'), cell), opt(cells_after_x)),
+            |(cells, line)| Token::Path { cells, line },
+        ),
+        map(cells_after_x, Token::Take),
+        map(satisfy(|c| ('a'..='k').contains(&c)), |c| {
+            Token::File(c as u8 - b'a' + 1)
+        }),
+    ))
+    .parse(input)
+}
+
+/// Reads a move token.
+///
+/// # Errors
+/// What was expected where the text stops making sense.
+pub fn parse_token(text: &str) -> Result<Token, NotationError> {
+    const FORMS: &str = "a file letter a-k (c), a move with its line (b4-c4xc6), \
+                         a corner (xk11) or a jump path (a1-c1-e1)";
+    match token(text) {
+        Ok(("", Token::Path { cells, .. })) if cells.len() < 2 => Err(NotationError::expected(
+            format!("a move from one cell to another, e.g. b4-c4, found \"{text}\" ({FORMS})"),
+        )),
+        Ok(("", token)) => Ok(token),
+        Ok((rest, _)) => {
+            let read = &text[..text.len() - rest.len()];
+            Err(NotationError::expected(format!(
+                "the end of the move after \"{read}\", found \"{rest}\" (cells are a1-k11; \
+                 a move is {FORMS})"
+            )))
+        }
+        Err(_) => Err(NotationError::expected(format!(
+            "{FORMS}, found \"{text}\" (cells are a1-k11)"
+        ))),
+    }
+}
+
+/// Writes cells joined by `sep`.
+pub fn join(cells: &[Sq], sep: &str) -> String {
+    cells
+        .iter()
+        .map(Sq::to_string)
+        .collect::<Vec<_>>()
+        .join(sep)
+}

@@ -1,0 +1,736 @@
+//! The moves of both rule sets: emas E1–E10 and bell B1–B4, generated, resolved from
+//! tokens with rule-naming errors, and played.
+
+use super::lines::{Axis, Line, lines};
+use super::notation::{Token, join};
+use super::position::{Cell, Position, SIDE, Sq, file_letter};
+use super::{Entry, Opening, Pasang, RuleSet};
+use crate::games::common::{Dir, Point};
+
+/// The common board's point of a cell: the same lattice index.
+fn point(sq: Sq) -> Point {
+    Point(u16::from(sq.0))
+}
+use crate::games::common::capture::{
+    Chain, Dirs, Field, Jump, Landing, Reach, Removal, Search, Stop, bit,
+};
+use crate::games::{MoveError, Player};
+
+/// A move, resolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// emas phase 1: the player takes the half-file `file` (E1, E2).
+    Open(u8),
+    /// emas phases 2–3: the KA enters or moves `from`–`to` and captures `line`.
+    Ka { from: Sq, to: Sq, line: Line },
+    /// bell B1: First removes a corner stone.
+    Corner(Sq),
+    /// bell B2–B3: a chain of an odd number of short jumps.
+    Chain(Chain),
+}
+
+/// Where an emas game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Phase 1 (E1–E2): the player to move opens a passage.
+    Open,
+    /// Phase 2 (E3–E4): the player to move enters the KA.
+    Enter,
+    /// Phase 3 (E5–E6): KA moves.
+    Move,
+}
+
+const BELL_JUMP: Jump = Jump {
+    reach: Reach::Adjacent,
+    landing: Landing::Next,
+    dirs: Dirs::of(&Dir::ORTHOGONAL),
+};
+
+const CORNERS: [(i32, i32); 4] = [(1, 1), (11, 1), (1, 11), (11, 11)];
+
+fn player_name(p: Player) -> &'static str {
+    match p {
+        Player::First => "First",
+        Player::Second => "Second",
+    }
+}
+
+/// The ranks of `player`'s half (E1, E2).
+fn half(player: Player) -> std::ops::RangeInclusive<u8> {
+    match player {
+        Player::First => 1..=5,
+        Player::Second => 7..=11,
+    }
+}
+
+fn half_file(file: u8, player: Player) -> Vec<Sq> {
+    half(player)
+        .map(|r| Sq::at(i32::from(file), i32::from(r)).expect("on the board"))
+        .collect()
+}
+
+fn colour_name(c: Cell) -> &'static str {
+    match c {
+        Cell::White => "W",
+        Cell::Black => "B",
+        _ => "?",
+    }
+}
+
+/// A line in words: `c6, c7, c8 (3 B)`.
+pub fn line_words(line: &Line) -> String {
+    format!(
+        "{} ({} {})",
+        join(&line.stones, ", "),
+        line.stones.len(),
+        colour_name(line.colour)
+    )
+}
+
+impl Pasang {
+    /// The emas phase of a position.
+    pub fn phase(&self, position: &Position) -> Phase {
+        let p = position.to_move;
+        if position.passages[p.index()].is_none() {
+            Phase::Open
+        } else if position.ka(p).is_none() {
+            Phase::Enter
+        } else {
+            Phase::Move
+        }
+    }
+
+    /// Every legal move of the player to move.
+    pub fn moves(&self, position: &Position) -> Vec<Move> {
+        match self.rules {
+            RuleSet::Emas => match self.phase(position) {
+                Phase::Open => (1..=SIDE)
+                    .filter(|&f| self.open_refusal(position, f).is_none())
+                    .map(Move::Open)
+                    .collect(),
+                Phase::Enter | Phase::Move => self
+                    .ka_steps(position)
+                    .into_iter()
+                    .flat_map(|(from, to)| {
+                        self.valid_lines(position, from, to)
+                            .into_iter()
+                            .map(move |line| Move::Ka { from, to, line })
+                    })
+                    .collect(),
+            },
+            RuleSet::Bell if position.corner_pending => CORNERS
+                .iter()
+                .filter_map(|&(f, r)| Sq::at(f, r))
+                .filter(|&sq| position.get(sq).is_stone())
+                .map(Move::Corner)
+                .collect(),
+            RuleSet::Bell => self
+                .chains(position, None)
+                .into_iter()
+                .map(Move::Chain)
+                .collect(),
+        }
+    }
+
+    /// Whether the player to move has a legal turn (E10b, B4), without listing them.
+    pub fn has_move(&self, position: &Position) -> bool {
+        match self.rules {
+            RuleSet::Emas => match self.phase(position) {
+                Phase::Open => (1..=SIDE).any(|f| self.open_refusal(position, f).is_none()),
+                Phase::Enter | Phase::Move => {
+                    self.ka_steps(position).into_iter().any(|(from, to)| {
+                        self.seen_lines(position, from, to)
+                            .iter()
+                            .any(Line::is_valid)
+                    })
+                }
+            },
+            RuleSet::Bell if position.corner_pending => CORNERS
+                .iter()
+                .filter_map(|&(f, r)| Sq::at(f, r))
+                .any(|sq| position.get(sq).is_stone()),
+            RuleSet::Bell => self.has_jump(position),
+        }
+    }
+
+    /// Why the player to move may not take the half-file `file` (E1, E2).
+    fn open_refusal(&self, position: &Position, file: u8) -> Option<String> {
+        let p = position.to_move;
+        let letter = file_letter(file);
+        if p == Player::Second && self.opening == Opening::Diagonal {
+            let first = position.passages[0].unwrap_or(6);
+            let theirs = file_letter(first);
+            let (allowed, why) = match first {
+                6 => (
+                    file != 6,
+                    "any file but f, the file First opened".to_string(),
+                ),
+                f if f < 6 => (
+                    file > 6,
+                    format!("one of g-k, the sector diagonally opposite First's file {theirs}"),
+                ),
+                _ => (
+                    file < 6,
+                    format!("one of a-e, the sector diagonally opposite First's file {theirs}"),
+                ),
+            };
+            if !allowed {
+                return Some(format!(
+                    "Second cannot open file {letter}: it must take {why} (E2)"
+                ));
+            }
+        }
+        let cells = half_file(file, p);
+        if let Some(&gap) = cells.iter().find(|&&sq| !position.get(sq).is_stone()) {
+            let rule = if p == Player::First { "E1" } else { "E2" };
+            return Some(format!(
+                "{}'s half-file {}-{} must hold 5 stones, but {gap} holds none ({rule})",
+                player_name(p),
+                cells[0],
+                cells[4]
+            ));
+        }
+        None
+    }
+
+    /// The (from, to) pairs of the KA's entry (E3) or move (E5), before any line.
+    fn ka_steps(&self, position: &Position) -> Vec<(Sq, Sq)> {
+        let p = position.to_move;
+        let mut steps = Vec::new();
+        if let Some(ka) = position.ka(p) {
+            for (df, dr) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+                let mut at = ka;
+                while let Some(next) = at.offset(df, dr) {
+                    if position.get(next) != Cell::Empty {
+                        break;
+                    }
+                    steps.push((ka, next));
+                    at = next;
+                }
+            }
+            return steps;
+        }
+        let Some(file) = position.passages[p.index()] else {
+            return steps;
+        };
+        for to in half_file(file, p) {
+            if position.get(to) != Cell::Empty {
+                continue;
+            }
+            for side in [-1, 1] {
+                if let Some(from) = self.entry_from(to, side)
+                    && self.entry_refusal(position, from, to).is_none()
+                {
+                    steps.push((from, to));
+                }
+            }
+        }
+        steps
+    }
+
+    /// The cell an entering stone comes from on `side` (-1 west, 1 east) under `Entry`.
+    fn entry_from(&self, to: Sq, side: i32) -> Option<Sq> {
+        let distance = match self.entry {
+            Entry::Slide => 1,
+            Entry::Jump => 2,
+        };
+        to.offset(side * distance, 0)
+    }
+
+    /// Why `from`-`to` is not an entry of the KA (E3), if it is not.
+    fn entry_refusal(&self, position: &Position, from: Sq, to: Sq) -> Option<String> {
+        let p = position.to_move;
+        let file = position.passages[p.index()]?;
+        let name = player_name(p);
+        let passage = format!(
+            "{name}'s passage {}-{}",
+            half_file(file, p)[0],
+            half_file(file, p)[4]
+        );
+        if to.file() != file || !half(p).contains(&to.rank()) {
+            return Some(format!(
+                "the KA enters an empty cell of {passage}, not {to} (E3)"
+            ));
+        }
+        if position.get(to) != Cell::Empty {
+            return Some(format!("{to} is not empty (E3)"));
+        }
+        let (distance, how) = match self.entry {
+            Entry::Slide => (1, "beside the cell (Entry slide)"),
+            Entry::Jump => (
+                2,
+                "two files away, jumping over the cell between (Entry jump)",
+            ),
+        };
+        if from.rank() != to.rank() || from.file().abs_diff(to.file()) != distance {
+            return Some(format!(
+                "the entering stone moves along the rank from {how}: {from} cannot enter {to} (E3)"
+            ));
+        }
+        if !position.get(from).is_stone() {
+            return Some(format!("{from} holds no stone to become the KA (E3)"));
+        }
+        if distance == 2 {
+            let middle = Sq::at(
+                (i32::from(from.file()) + i32::from(to.file())) / 2,
+                i32::from(to.rank()),
+            )?;
+            if matches!(position.get(middle), Cell::Empty | Cell::Centre) {
+                return Some(format!(
+                    "{from}-{to} jumps over {middle}, which holds no stone (E3)"
+                ));
+            }
+        }
+        None
+    }
+
+    /// Why the KA may not move `from`-`to` in phase 3 (E5).
+    fn move_refusal(&self, position: &Position, from: Sq, to: Sq) -> Option<String> {
+        let p = position.to_move;
+        let ka = position.ka(p)?;
+        let name = player_name(p);
+        if from != ka {
+            return Some(format!(
+                "only the KA moves in phase 3, and {name}'s KA stands on {ka}, not {from} (E5)"
+            ));
+        }
+        let (df, dr) = (
+            i32::from(to.file()) - i32::from(from.file()),
+            i32::from(to.rank()) - i32::from(from.rank()),
+        );
+        if (df == 0) == (dr == 0) {
+            return Some(format!(
+                "the KA moves along its rank or file, and {from}-{to} is neither (E5)"
+            ));
+        }
+        let step = (df.signum(), dr.signum());
+        let mut at = from;
+        while at != to {
+            at = at.offset(step.0, step.1)?;
+            let what = match position.get(at) {
+                Cell::Empty => continue,
+                Cell::Centre => "the unused centre".to_string(),
+                Cell::Ka(_) => "a KA".to_string(),
+                stone => format!("a stone ({})", colour_name(stone)),
+            };
+            let verb = if at == to { "lands on" } else { "passes" };
+            return Some(format!(
+                "{from}-{to} {verb} {at}, which holds {what}: the KA crosses and reaches empty cells only (E5)"
+            ));
+        }
+        None
+    }
+
+    /// The position with the KA of the player to move on `to` (coming from `from`),
+    /// before any capture.
+    fn with_ka(position: &Position, from: Sq, to: Sq) -> Position {
+        let mut after = position.clone();
+        after.place_ka(position.to_move, from, to);
+        after
+    }
+
+    /// The axes a capture may lie along (E4, E6).
+    fn axes(&self, position: &Position, from: Sq, to: Sq) -> Vec<Axis> {
+        if self.phase(position) == Phase::Enter {
+            vec![Axis::Rank, Axis::File]
+        } else {
+            let axis = Axis::of_move(
+                i32::from(to.file()) - i32::from(from.file()),
+                i32::from(to.rank()) - i32::from(from.rank()),
+            );
+            vec![axis.across()]
+        }
+    }
+
+    /// Every line the KA sees on `to` along the permitted axes, valid or not.
+    fn seen_lines(&self, position: &Position, from: Sq, to: Sq) -> Vec<Line> {
+        let placed = Pasang::with_ka(position, from, to);
+        self.axes(position, from, to)
+            .into_iter()
+            .flat_map(|axis| lines(&placed, to, axis))
+            .collect()
+    }
+
+    /// The valid lines (E7) the KA may capture after `from`-`to` (E4, E6).
+    fn valid_lines(&self, position: &Position, from: Sq, to: Sq) -> Vec<Line> {
+        self.seen_lines(position, from, to)
+            .into_iter()
+            .filter(Line::is_valid)
+            .collect()
+    }
+
+    /// bell: the chains of an odd number of jumps (B2, B3), of one stone or of all.
+    pub fn chains(&self, position: &Position, from: Option<Sq>) -> Vec<Chain> {
+        let movers = Sq::all()
+            .filter(|&sq| position.get(sq).is_stone() && from.is_none_or(|f| f == sq))
+            .map(|sq| (point(sq), BELL_JUMP));
+        self.bell_search()
+            .run(Pasang::bell_field(position), movers)
+            .chains
+            .into_iter()
+            .filter(|c| c.count() % 2 == 1)
+            .collect()
+    }
+
+    /// Resolves a token in the position.
+    pub fn resolve_token(&self, position: &Position, token: &Token) -> Result<Move, MoveError> {
+        match self.rules {
+            RuleSet::Emas => self.resolve_emas(position, token),
+            RuleSet::Bell => self.resolve_bell(position, token),
+        }
+    }
+
+    fn resolve_emas(&self, position: &Position, token: &Token) -> Result<Move, MoveError> {
+        let p = position.to_move;
+        let name = player_name(p);
+        let phase = self.phase(position);
+        match (token, phase) {
+            (Token::File(file), Phase::Open) => match self.open_refusal(position, *file) {
+                None => Ok(Move::Open(*file)),
+                Some(why) => Err(MoveError::illegal(why)),
+            },
+            (Token::File(_), _) => Err(MoveError::illegal(format!(
+                "{name} has opened its passage already: a file letter is a phase-1 move (E1, E2); \
+                 now the KA {} (E{})",
+                if phase == Phase::Enter {
+                    "enters, e.g. b4-c4xc6"
+                } else {
+                    "moves, e.g. c4-c7xa7"
+                },
+                if phase == Phase::Enter { 3 } else { 5 }
+            ))),
+            (Token::Take(_), _) => Err(MoveError::illegal(
+                "a lone x<cell> is bell's corner removal (B1); an emas capture follows the KA's move, e.g. b4-c4xc6",
+            )),
+            (Token::Path { .. }, Phase::Open) => Err(MoveError::illegal(format!(
+                "phase 1: {name} first takes a half-file, written as its file letter, e.g. c ({})",
+                if p == Player::First { "E1" } else { "E2" }
+            ))),
+            (Token::Path { cells, line }, _) => {
+                let [from, to] = cells[..] else {
+                    return Err(MoveError::illegal(format!(
+                        "the KA makes one straight move, from-to, not {} (E{})",
+                        join(cells, "-"),
+                        if phase == Phase::Enter { 3 } else { 5 }
+                    )));
+                };
+                let refusal = if phase == Phase::Enter {
+                    self.entry_refusal(position, from, to)
+                } else {
+                    self.move_refusal(position, from, to)
+                };
+                if let Some(why) = refusal {
+                    return Err(MoveError::illegal(why));
+                }
+                self.choose_line(position, from, to, line.as_deref())
+            }
+        }
+    }
+
+    /// E7–E9: the line the `x` part names among those the KA may take after
+    /// `from`-`to`.
+    fn choose_line(
+        &self,
+        position: &Position,
+        from: Sq,
+        to: Sq,
+        written: Option<&[Sq]>,
+    ) -> Result<Move, MoveError> {
+        let seen = self.seen_lines(position, from, to);
+        let valid: Vec<&Line> = seen.iter().filter(|l| l.is_valid()).collect();
+        let axes = self.axes(position, from, to);
+        let rule = if self.phase(position) == Phase::Enter {
+            "E4"
+        } else {
+            "E6"
+        };
+        if valid.is_empty() {
+            let described: Vec<String> = seen
+                .iter()
+                .map(|l| format!("{} is even", line_words(l)))
+                .collect();
+            let along: Vec<String> = axes.iter().map(|a| a.through(to)).collect();
+            return Err(MoveError::illegal(format!(
+                "{from}-{to} leaves no valid line to capture along {} ({}): every turn must capture \
+                 a line of an odd number of stones (E7, E9)",
+                along.join(" or "),
+                if described.is_empty() {
+                    "no stone in sight".to_string()
+                } else {
+                    described.join("; ")
+                }
+            )));
+        }
+        let make = |line: &Line| Move::Ka {
+            from,
+            to,
+            line: line.clone(),
+        };
+        let Some(written) = written else {
+            return match valid[..] {
+                [one] => Ok(make(one)),
+                _ => Err(MoveError::Ambiguous {
+                    candidates: valid
+                        .iter()
+                        .map(|l| format!("{from}-{to}x{}", l.named()))
+                        .collect(),
+                }),
+            };
+        };
+        let mut listed = written.to_vec();
+        listed.sort();
+        if let Some(pair) = listed.windows(2).find(|w| w[0] == w[1]) {
+            return Err(MoveError::illegal(format!("{} is listed twice", pair[0])));
+        }
+        if let [one] = written {
+            if let Some(line) = seen.iter().find(|l| l.stones.contains(one)) {
+                return if line.is_valid() {
+                    Ok(make(line))
+                } else {
+                    Err(MoveError::illegal(format!(
+                        "the line of {one} is {}: an even line cannot be captured (E7)",
+                        line_words(line)
+                    )))
+                };
+            }
+        } else if let Some(line) = valid.iter().find(|l| l.sorted() == listed) {
+            return Ok(make(line));
+        } else if let Some(line) = seen
+            .iter()
+            .find(|l| listed.iter().all(|sq| l.stones.contains(sq)))
+        {
+            return Err(MoveError::illegal(format!(
+                "x{} is only part of the line {}: a line is taken whole (E8)",
+                join(written, ","),
+                line_words(line)
+            )));
+        }
+        // A line on the other axis: the right-angle rule (E6).
+        let placed = Pasang::with_ka(position, from, to);
+        let other: Vec<Line> = [Axis::Rank, Axis::File]
+            .into_iter()
+            .filter(|a| !axes.contains(a))
+            .flat_map(|a| lines(&placed, to, a))
+            .collect();
+        if other
+            .iter()
+            .any(|l| written.iter().all(|sq| l.stones.contains(sq)))
+        {
+            let moved = Axis::of_move(
+                i32::from(to.file()) - i32::from(from.file()),
+                i32::from(to.rank()) - i32::from(from.rank()),
+            );
+            let how = match moved {
+                Axis::File => "along the file",
+                Axis::Rank => "along the rank",
+            };
+            return Err(MoveError::illegal(format!(
+                "after a move {how} the captured line must lie along {} (E6)",
+                axes[0].through(to)
+            )));
+        }
+        let choices: Vec<String> = valid.iter().map(|l| line_words(l)).collect();
+        Err(MoveError::illegal(format!(
+            "x{} is not a line the KA sees from {to}; the valid lines are {} ({rule}, E7)",
+            join(written, ","),
+            choices.join("; ")
+        )))
+    }
+
+    fn resolve_bell(&self, position: &Position, token: &Token) -> Result<Move, MoveError> {
+        match token {
+            Token::File(_) => Err(MoveError::illegal(
+                "bell has no phase-1 file moves: a turn is a jump path such as a1-c1-e1 (B2)",
+            )),
+            Token::Take(cells) => {
+                if !position.corner_pending {
+                    return Err(MoveError::illegal(
+                        "removing a corner stone is only First's first turn (B1); now every turn is a chain of jumps (B2)",
+                    ));
+                }
+                let [sq] = cells[..] else {
+                    return Err(MoveError::illegal("First removes one corner stone (B1)"));
+                };
+                if !CORNERS.iter().any(|&(f, r)| Sq::at(f, r) == Some(sq)) {
+                    return Err(MoveError::illegal(format!(
+                        "{sq} is not a corner: First removes the stone of a1, k1, a11 or k11 (B1)"
+                    )));
+                }
+                if !position.get(sq).is_stone() {
+                    return Err(MoveError::illegal(format!(
+                        "the corner {sq} holds no stone (B1)"
+                    )));
+                }
+                Ok(Move::Corner(sq))
+            }
+            Token::Path { line: Some(_), .. } => Err(MoveError::illegal(
+                "a bell turn is a jump path such as a1-c1-e1; the x part belongs to emas captures (§1)",
+            )),
+            Token::Path { cells, line: None } => {
+                if position.corner_pending {
+                    return Err(MoveError::illegal(
+                        "First's first turn removes a corner stone, written xa1, xk1, xa11 or xk11 (B1)",
+                    ));
+                }
+                self.resolve_chain(position, cells)
+            }
+        }
+    }
+
+    /// The stones as the jump search sees them: every stone may jump and be jumped.
+    fn bell_field(position: &Position) -> Field {
+        let occupied = Sq::all()
+            .filter(|&sq| position.get(sq).is_stone())
+            .fold(0u128, |set, sq| set | bit(point(sq)));
+        Field {
+            occupied,
+            enemy: occupied,
+        }
+    }
+
+    fn bell_search(&self) -> Search<'_> {
+        Search {
+            graph: &self.graph,
+            removal: Removal::Immediate,
+            stop: Stop::Anywhere,
+        }
+    }
+
+    /// B4: whether any stone has a jump (then a one-jump chain is a legal turn).
+    pub fn has_jump(&self, position: &Position) -> bool {
+        let field = Pasang::bell_field(position);
+        let movers = Sq::all()
+            .filter(|&sq| position.get(sq).is_stone())
+            .map(|sq| (point(sq), BELL_JUMP));
+        self.bell_search().capturers(field, movers) != 0
+    }
+
+    /// A written path followed jump by jump (B2): the chain, if every leg is a jump.
+    fn follow(&self, position: &Position, cells: &[Sq]) -> Option<Chain> {
+        let landings: Vec<Point> = cells[1..].iter().map(|&sq| point(sq)).collect();
+        let followed = self.bell_search().follow(
+            Pasang::bell_field(position),
+            point(cells[0]),
+            BELL_JUMP,
+            &landings,
+        )?;
+        Some(Chain {
+            from: point(cells[0]),
+            landings,
+            captured: followed.captured,
+        })
+    }
+
+    fn resolve_chain(&self, position: &Position, cells: &[Sq]) -> Result<Move, MoveError> {
+        let from = cells[0];
+        if !position.get(from).is_stone() {
+            return Err(MoveError::illegal(format!(
+                "{from} holds no stone to jump with (B2)"
+            )));
+        }
+        if let Some(chain) = self.follow(position, cells) {
+            return if chain.count() % 2 == 1 {
+                Ok(Move::Chain(chain))
+            } else {
+                Err(MoveError::illegal(format!(
+                    "{} is a chain of {} jumps: the number of jumps must be odd (B3)",
+                    join(cells, "-"),
+                    chain.count()
+                )))
+            };
+        }
+        if let [_, to] = cells {
+            let matching: Vec<Chain> = self
+                .chains(position, Some(from))
+                .into_iter()
+                .filter(|c| c.to() == point(*to))
+                .collect();
+            match matching.len() {
+                1 => return Ok(Move::Chain(matching.into_iter().next().expect("one"))),
+                0 => {}
+                _ => {
+                    return Err(MoveError::Ambiguous {
+                        candidates: matching.iter().map(chain_text).collect(),
+                    });
+                }
+            }
+        }
+        // Name the first leg that is not a jump.
+        let mut good = 1;
+        while good + 1 < cells.len() && self.follow(position, &cells[..=good]).is_some() {
+            good += 1;
+        }
+        Err(MoveError::illegal(format!(
+            "{}-{} is not a jump: a jump goes orthogonally over an adjacent stone to the empty cell \
+             just beyond (B2)",
+            cells[good - 1],
+            cells[good]
+        )))
+    }
+
+    /// Plays a move: the capture, the score, the turn (C1, C2).
+    pub fn apply(&self, position: &mut Position, mv: &Move) {
+        let p = position.to_move;
+        let mut gained = 0;
+        let mut take = |position: &mut Position, sq: Sq| {
+            gained += position.get(sq).value();
+            position.set(sq, Cell::Empty);
+        };
+        match mv {
+            Move::Open(file) => {
+                for sq in half_file(*file, p) {
+                    take(position, sq);
+                }
+                position.passages[p.index()] = Some(*file);
+            }
+            Move::Ka { from, to, line } => {
+                *position = Pasang::with_ka(position, *from, *to);
+                for &sq in &line.stones {
+                    take(position, sq);
+                }
+            }
+            Move::Corner(sq) => {
+                take(position, *sq);
+                position.corner_pending = false;
+            }
+            Move::Chain(chain) => {
+                let from = Sq(chain.from.0 as u8);
+                let stone = position.get(from);
+                for &sq in &chain.captured {
+                    take(position, Sq(sq.0 as u8));
+                }
+                position.set(from, Cell::Empty);
+                position.set(Sq(chain.to().0 as u8), stone);
+            }
+        }
+        position.scores[p.index()] += gained;
+        position.to_move = p.opponent();
+    }
+
+    /// The move in canonical notation.
+    pub fn text(&self, mv: &Move) -> String {
+        match mv {
+            Move::Open(file) => file_letter(*file).to_string(),
+            Move::Ka { from, to, line } => format!("{from}-{to}x{}", line.named()),
+            Move::Corner(sq) => format!("x{sq}"),
+            Move::Chain(chain) => chain_text(chain),
+        }
+    }
+
+    /// What the move captures: the cells.
+    pub fn captured(&self, position: &Position, mv: &Move) -> Vec<Sq> {
+        match mv {
+            Move::Open(file) => half_file(*file, position.to_move),
+            Move::Ka { line, .. } => line.stones.clone(),
+            Move::Corner(sq) => vec![*sq],
+            Move::Chain(chain) => chain.captured.iter().map(|p| Sq(p.0 as u8)).collect(),
+        }
+    }
+}
+
+/// A bell chain written with every landing: `a1-c1-e1-g1`.
+pub fn chain_text(chain: &Chain) -> String {
+    let mut cells = vec![Sq(chain.from.0 as u8)];
+    cells.extend(chain.landings.iter().map(|p| Sq(p.0 as u8)));
+    join(&cells, "-")
+}
