@@ -10,8 +10,7 @@ use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
 use std::time::Instant;
 
-use tgn::cli::ReadArgs;
-use tgn::commands::{Input, Pipeline};
+use tgn::commands::{Input, Pipeline, Reading};
 use tgn::record::{Encoding, Reader};
 use tgn::registry;
 use tgn::replay::Detail;
@@ -54,13 +53,7 @@ fn main() {
     report("parse", parsed, mb, started.elapsed().as_secs_f64());
     assert_eq!(parsed, games);
 
-    let read = ReadArgs {
-        game: None,
-        options: Vec::new(),
-        encoding: Encoding::Utf8,
-        strict: false,
-        allow_empty: false,
-    };
+    let read = Reading::default();
     let pipeline = Pipeline {
         read: &read,
         detail: Detail::Errors,

@@ -1,6 +1,5 @@
-//! The command line: clap definitions and the dispatch to the subcommands.
-//!
-//! Flags become plain values here; the work is done by [`crate::commands`]. The
+//! The command line: clap definitions, turned into each subcommand's plain
+//! `Options` and handed to [`crate::commands`], which knows nothing of clap's structs. The
 //! definitions live in the library so the man pages in `man/` can be generated from
 //! them (and checked against them by a test).
 
@@ -10,9 +9,12 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
 
-use crate::commands;
+use crate::commands::check::CheckFormat;
+use crate::commands::convert::{ConvertFrom, ConvertTo};
+use crate::commands::summarize::SummaryFormat;
+use crate::commands::{self, Reading};
 use crate::record::Encoding;
 use crate::registry;
 use crate::replay::Settings;
@@ -124,20 +126,24 @@ pub struct ReadArgs {
 }
 
 impl ReadArgs {
-    /// The replay settings these flags ask for.
-    pub fn settings(&self) -> Settings {
-        Settings {
-            game: self.game.clone(),
-            options: self
-                .options
-                .iter()
-                .map(|o| match o.split_once('=') {
-                    Some((name, value)) => (name.trim().to_string(), value.trim().to_string()),
-                    None => (o.trim().to_string(), String::new()),
-                })
-                .collect(),
-            detail: Default::default(),
-            strict: self.strict,
+    /// The reading these flags ask for.
+    pub fn reading(&self) -> Reading {
+        Reading {
+            replay: Settings {
+                game: self.game.clone(),
+                options: self
+                    .options
+                    .iter()
+                    .map(|o| match o.split_once('=') {
+                        Some((name, value)) => (name.trim().to_string(), value.trim().to_string()),
+                        None => (o.trim().to_string(), String::new()),
+                    })
+                    .collect(),
+                detail: Default::default(),
+                strict: self.strict,
+            },
+            encoding: self.encoding,
+            allow_empty: self.allow_empty,
         }
     }
 }
@@ -198,13 +204,6 @@ pub struct CheckArgs {
     pub verbose: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum CheckFormat {
-    Human,
-    Json,
-    Github,
-}
-
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
     /// Record files, directories or - for stdin.
@@ -219,22 +218,6 @@ pub struct ConvertArgs {
     pub from: Option<ConvertFrom>,
     #[command(flatten)]
     pub read: ReadArgs,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ConvertTo {
-    /// One JSON array of games.
-    Json,
-    /// One JSON object per game per line.
-    Jsonl,
-    /// PGN-style text.
-    Pgn,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ConvertFrom {
-    Pgn,
-    Json,
 }
 
 #[derive(Debug, Args)]
@@ -274,20 +257,38 @@ pub struct SummarizeArgs {
     pub top: usize,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SummaryFormat {
-    Table,
-    Json,
-}
-
 /// Runs a parsed command line; gives the process exit status.
 pub fn run(cli: Cli) -> i32 {
     let result = match cli.command {
-        Command::Check(args) => commands::check::run(&args),
-        Command::Convert(args) => commands::convert::run(&args),
-        Command::Annotate(args) => commands::annotate::run(&args),
-        Command::Diff(args) => commands::diff::run(&args),
-        Command::Summarize(args) => commands::summarize::run(&args),
+        Command::Check(args) => commands::check::run(&commands::check::Options {
+            read: args.read.reading(),
+            paths: args.paths,
+            format: args.format,
+            quiet: args.quiet,
+            verbose: args.verbose,
+        }),
+        Command::Convert(args) => commands::convert::run(&commands::convert::Options {
+            read: args.read.reading(),
+            paths: args.paths,
+            to: args.to,
+            from: args.from,
+        }),
+        Command::Annotate(args) => commands::annotate::run(&commands::annotate::Options {
+            read: args.read.reading(),
+            paths: args.paths,
+            positions: args.positions,
+        }),
+        Command::Diff(args) => commands::diff::run(&commands::diff::Options {
+            read: args.read.reading(),
+            a: args.a,
+            b: args.b,
+        }),
+        Command::Summarize(args) => commands::summarize::run(&commands::summarize::Options {
+            read: args.read.reading(),
+            paths: args.paths,
+            format: args.format,
+            top: args.top,
+        }),
         Command::Games => commands::games::run(),
     };
     match result {

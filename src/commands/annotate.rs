@@ -4,21 +4,32 @@
 
 use std::io::{self, Write};
 
+use std::path::PathBuf;
+
+use super::Reading;
 use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, report};
-use crate::cli::AnnotateArgs;
 use crate::games::Player;
 use crate::record::writer::write_game;
 use crate::record::{Comment, GameRecord, MoveNode, MoveNumber, Span};
 use crate::replay::{Detail, Line, Replay, Status};
 
-pub fn run(args: &AnnotateArgs) -> io::Result<RunStatus> {
+/// What `tgn annotate` is asked to do.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub paths: Vec<PathBuf>,
+    pub read: Reading,
+    /// The position string after every move.
+    pub positions: bool,
+}
+
+pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
-    let inputs = expand(&args.paths, &mut tally.io_errors);
+    let inputs = expand(&options.paths, &mut tally.io_errors);
     tally.files = inputs.len();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let pipeline = Pipeline {
-        read: &args.read,
+        read: &options.read,
         detail: Detail::Full,
         json: None,
         progress: true,
@@ -31,7 +42,7 @@ pub fn run(args: &AnnotateArgs) -> io::Result<RunStatus> {
                 writeln!(out)?;
             }
             first = false;
-            write!(out, "{}", write_game(&annotate(&item, args.positions)))
+            write!(out, "{}", write_game(&annotate(&item, options.positions)))
         })?;
         out.flush()
     })();

@@ -2,37 +2,58 @@
 
 use std::io::{self, Write};
 
+use std::path::PathBuf;
+
+use super::Reading;
 use super::{Pipeline, RunStatus, Tally, conclude, expand};
-use crate::cli::{CheckArgs, CheckFormat};
 use crate::output::{github, human, json};
 use crate::replay::Detail;
-pub fn run(args: &CheckArgs) -> io::Result<RunStatus> {
+/// What `tgn check` is asked to do.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub paths: Vec<PathBuf>,
+    pub read: Reading,
+    pub format: CheckFormat,
+    /// Only the closing line (human format).
+    pub quiet: bool,
+    /// Also a line per game (human format).
+    pub verbose: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum CheckFormat {
+    Human,
+    Json,
+    Github,
+}
+
+pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
-    let inputs = expand(&args.paths, &mut tally.io_errors);
+    let inputs = expand(&options.paths, &mut tally.io_errors);
     tally.files = inputs.len();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let pipeline = Pipeline {
-        read: &args.read,
+        read: &options.read,
         detail: Detail::Errors,
         json: Some(false),
-        progress: args.format == CheckFormat::Human,
+        progress: options.format == CheckFormat::Human,
     };
     let output = (|| {
         tally.io_errors += pipeline.run(&inputs, |item| {
             tally.add(&item);
-            match args.format {
-                CheckFormat::Human if args.verbose => {
+            match options.format {
+                CheckFormat::Human if options.verbose => {
                     writeln!(out, "{}", human::one_line(&item))?;
                     human::diagnostics(&mut out, &item)
                 }
-                CheckFormat::Human if !args.quiet => human::diagnostics(&mut out, &item),
+                CheckFormat::Human if !options.quiet => human::diagnostics(&mut out, &item),
                 CheckFormat::Human => Ok(()),
                 CheckFormat::Json => writeln!(out, "{}", json::check_line(&item)),
                 CheckFormat::Github => github::annotations(&mut out, &item),
             }
         })?;
-        if args.format == CheckFormat::Human {
+        if options.format == CheckFormat::Human {
             writeln!(
                 out,
                 "checked {} ({} decided on the board)",

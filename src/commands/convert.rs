@@ -2,35 +2,63 @@
 
 use std::io::{self, Write};
 
+use std::path::PathBuf;
+
+use super::Reading;
 use super::{Pipeline, RunStatus, Tally, conclude, expand, report};
-use crate::cli::{ConvertArgs, ConvertFrom, ConvertTo};
 use crate::output::json;
 use crate::record::writer::write_game;
 use crate::replay::Detail;
 
-pub fn run(args: &ConvertArgs) -> io::Result<RunStatus> {
+/// What `tgn convert` is asked to do.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub paths: Vec<PathBuf>,
+    pub read: Reading,
+    pub to: ConvertTo,
+    /// The input's format; `None`: JSON for `.json`/`.jsonl` files, else text.
+    pub from: Option<ConvertFrom>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ConvertTo {
+    /// One JSON array of games.
+    Json,
+    /// One JSON object per game per line.
+    Jsonl,
+    /// PGN-style text.
+    Pgn,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ConvertFrom {
+    Pgn,
+    Json,
+}
+
+pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
-    let inputs = expand(&args.paths, &mut tally.io_errors);
+    let inputs = expand(&options.paths, &mut tally.io_errors);
     tally.files = inputs.len();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let pipeline = Pipeline {
-        read: &args.read,
-        detail: match args.to {
+        read: &options.read,
+        detail: match options.to {
             ConvertTo::Pgn => Detail::Errors,
             ConvertTo::Json | ConvertTo::Jsonl => Detail::Full,
         },
-        json: args.from.map(|f| f == ConvertFrom::Json),
-        progress: args.to == ConvertTo::Pgn,
+        json: options.from.map(|f| f == ConvertFrom::Json),
+        progress: options.to == ConvertTo::Pgn,
     };
     let mut first = true;
     let output = (|| {
-        if args.to == ConvertTo::Json {
+        if options.to == ConvertTo::Json {
             write!(out, "[")?;
         }
         tally.io_errors += pipeline.run(&inputs, |item| {
             tally.add(&item);
-            match args.to {
+            match options.to {
                 ConvertTo::Json => {
                     let separator = if first { "\n" } else { ",\n" };
                     first = false;
@@ -48,7 +76,7 @@ pub fn run(args: &ConvertArgs) -> io::Result<RunStatus> {
                 }
             }
         })?;
-        if args.to == ConvertTo::Json {
+        if options.to == ConvertTo::Json {
             writeln!(out, "\n]")?;
         }
         out.flush()

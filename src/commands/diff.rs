@@ -6,14 +6,24 @@ use std::io::{self, Write};
 
 use similar::{ChangeTag, TextDiff};
 
+use std::path::PathBuf;
+
+use super::Reading;
 use super::{Input, Item, RunStatus, plural, read_all};
-use crate::cli::DiffArgs;
 use crate::replay::{Detail, Line, Status};
 
 /// The tags that tell the games of an event apart.
 const KEY_TAGS: [&str; 4] = ["Event", "Round", "White", "Black"];
 
-pub fn run(args: &DiffArgs) -> io::Result<RunStatus> {
+/// What `tgn diff` is asked to do.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub a: PathBuf,
+    pub b: PathBuf,
+    pub read: Reading,
+}
+
+pub fn run(options: &Options) -> io::Result<RunStatus> {
     let input = |p: &std::path::PathBuf| {
         if p.as_os_str() == "-" {
             Input::Stdin
@@ -21,16 +31,16 @@ pub fn run(args: &DiffArgs) -> io::Result<RunStatus> {
             Input::File(p.clone())
         }
     };
-    let (a_input, b_input) = (input(&args.a), input(&args.b));
+    let (a_input, b_input) = (input(&options.a), input(&options.b));
     if a_input == Input::Stdin && b_input == Input::Stdin {
         eprintln!("tgn: diff: only one of the two records can come from stdin (-)");
         return Ok(RunStatus::Trouble);
     }
-    let a = match read_all(&a_input, &args.read, Detail::Full, None) {
+    let a = match read_all(&a_input, &options.read, Detail::Full, None) {
         Ok(items) => items,
         Err(e) => return trouble(e),
     };
-    let b = match read_all(&b_input, &args.read, Detail::Full, None) {
+    let b = match read_all(&b_input, &options.read, Detail::Full, None) {
         Ok(items) => items,
         Err(e) => return trouble(e),
     };

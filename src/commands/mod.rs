@@ -16,10 +16,9 @@ use std::sync::Arc;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::cli::ReadArgs;
 use crate::output::json;
-use crate::record::{GameRecord, Reader};
-use crate::replay::{Detail, Replay, replay};
+use crate::record::{Encoding, GameRecord, Reader};
+use crate::replay::{Detail, Replay, Settings, replay};
 
 /// How a run ended, as an exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -48,6 +47,17 @@ impl RunStatus {
             RunStatus::Clean
         }
     }
+}
+
+/// How records are read: what every subcommand that reads records is told (on the
+/// command line: `--game`, `--option`, `--strict`, `--encoding`, `--allow-empty`).
+#[derive(Clone, Debug, Default)]
+pub struct Reading {
+    /// Which game, its options, strictness (the detail is each command's own).
+    pub replay: Settings,
+    pub encoding: Encoding,
+    /// Paths that hold no game at all are fine (else a usage error).
+    pub allow_empty: bool,
 }
 
 /// What a run found: its exit status and its closing line.
@@ -208,7 +218,7 @@ fn is_record_file(path: &Path) -> bool {
 
 /// How the pipeline reads.
 pub struct Pipeline<'a> {
-    pub read: &'a ReadArgs,
+    pub read: &'a Reading,
     pub detail: Detail,
     /// Read inputs as JSON written by `convert` (`None`: by file extension).
     pub json: Option<bool>,
@@ -230,7 +240,7 @@ impl Pipeline<'_> {
         inputs: &[Input],
         mut sink: impl FnMut(Item) -> io::Result<()>,
     ) -> io::Result<usize> {
-        let mut settings = self.read.settings();
+        let mut settings = self.read.replay.clone();
         settings.detail = self.detail;
         let bar = self.progress_bar();
         let mut errors = 0;
@@ -337,7 +347,7 @@ fn read_batch(
 /// Reads and replays one whole file (for `diff`, which needs all games of both).
 pub fn read_all(
     input: &Input,
-    read: &ReadArgs,
+    read: &Reading,
     detail: Detail,
     json: Option<bool>,
 ) -> io::Result<Vec<Item>> {

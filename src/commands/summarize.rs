@@ -8,8 +8,10 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+use std::path::PathBuf;
+
+use super::Reading;
 use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, report, table};
-use crate::cli::{SummarizeArgs, SummaryFormat};
 use crate::games::GameResult;
 use crate::replay::{Detail, ErrorCode, Status};
 
@@ -195,15 +197,31 @@ impl Summary {
     }
 }
 
-pub fn run(args: &SummarizeArgs) -> io::Result<RunStatus> {
+/// What `tgn summarize` is asked to do.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub paths: Vec<PathBuf>,
+    pub read: Reading,
+    pub format: SummaryFormat,
+    /// How many openings and errors to list.
+    pub top: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SummaryFormat {
+    Table,
+    Json,
+}
+
+pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
-    let inputs = expand(&args.paths, &mut tally.io_errors);
+    let inputs = expand(&options.paths, &mut tally.io_errors);
     tally.files = inputs.len();
     let pipeline = Pipeline {
-        read: &args.read,
+        read: &options.read,
         detail: Detail::Moves,
         json: None,
-        progress: args.format == SummaryFormat::Table,
+        progress: options.format == SummaryFormat::Table,
     };
     let mut summary = Summary::default();
     tally.io_errors += pipeline.run(&inputs, |item| {
@@ -211,10 +229,10 @@ pub fn run(args: &SummarizeArgs) -> io::Result<RunStatus> {
         summary.add(&item);
         Ok(())
     })?;
-    summary.finish(args.top);
+    summary.finish(options.top);
     let output = (|| {
         let mut out = io::stdout().lock();
-        match args.format {
+        match options.format {
             SummaryFormat::Json => writeln!(
                 out,
                 "{}",

@@ -1,5 +1,5 @@
-//! Games: the one trait every game implements, the values it trades in, and the
-//! registry that maps names to games.
+//! Games: the one trait every game implements, the values it trades in, and one
+//! module per game (the registry that names them is [`crate::registry`]).
 //!
 //! A game is split the way its record is read:
 //! 1. [`Rules::parse_token`] turns the text of a move (`87(10)`, `d4xf6xh4`) into a
@@ -10,7 +10,7 @@
 //! 3. [`Rules::play`] applies a resolved move; it cannot fail.
 //!
 //! Nothing outside `games/` names a specific game: the subcommands reach every game
-//! through [`registry`] and the object-safe [`Engine`](registry::Engine).
+//! through [`registry`](crate::registry) and the object-safe [`Engine`](crate::registry::Engine).
 
 pub mod common;
 pub mod hunt;
@@ -156,7 +156,7 @@ pub struct GameInfo {
     /// Display name, e.g. `Toguz Kumalak`.
     pub name: &'static str,
     /// Other spellings accepted in `[Game]`, `[Variant]`, `[GameType]` and `--game`,
-    /// compared after [`registry::normalize_name`].
+    /// compared after [`normalize_name`](crate::registry::normalize_name).
     pub aliases: &'static [&'static str],
 }
 

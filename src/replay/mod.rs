@@ -216,7 +216,8 @@ pub struct Replay {
     /// Main-line plies replayed without error.
     pub plies: u32,
     pub errors: Vec<Diagnostic>,
-    /// What the record gets wrong without stopping the replay (see [`warnings`]);
+    /// What the record gets wrong without stopping the replay (a move number that disagrees with the moves, a Result tag that disagrees with
+    /// a movetext `*`, a tag given twice);
     /// with [`Settings::strict`] these are errors and this is empty.
     pub warnings: Vec<Diagnostic>,
     /// How the game ended on the board, if it did.
