@@ -110,6 +110,85 @@ impl fmt::Display for NotationError {
     }
 }
 
+impl std::error::Error for NotationError {}
+
+/// A position string (`[FEN]`) that does not describe a position of the game; the
+/// sentence names the field at fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError(pub String);
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// The sentence itself, to read or compare (`error.contains("field 1")`).
+impl std::ops::Deref for PositionError {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl PartialEq<&str> for PositionError {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<String> for PositionError {
+    fn eq(&self, other: &String) -> bool {
+        self.0 == *other
+    }
+}
+
+impl From<String> for PositionError {
+    fn from(sentence: String) -> PositionError {
+        PositionError(sentence)
+    }
+}
+
+/// A declared result or score the rules do not admit; the sentence says why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeclaredError(pub String);
+
+impl fmt::Display for DeclaredError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for DeclaredError {}
+
+/// The sentence itself, to read or compare (`error.contains("field 1")`).
+impl std::ops::Deref for DeclaredError {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl PartialEq<&str> for DeclaredError {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<String> for DeclaredError {
+    fn eq(&self, other: &String) -> bool {
+        self.0 == *other
+    }
+}
+
+impl From<String> for DeclaredError {
+    fn from(sentence: String) -> DeclaredError {
+        DeclaredError(sentence)
+    }
+}
+
 /// Why a well-formed token cannot be played in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
@@ -135,6 +214,8 @@ impl MoveError {
         }
     }
 }
+
+impl std::error::Error for MoveError {}
 
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -194,7 +275,7 @@ pub trait Rules: Sized + Send + Sync + 'static {
     ///
     /// # Errors
     /// A human-readable sentence saying what is wrong with the string.
-    fn parse_position(&self, text: &str) -> Result<Self::Position, String>;
+    fn parse_position(&self, text: &str) -> Result<Self::Position, PositionError>;
 
     /// Writes the game's position string; [`Rules::parse_position`] reads it back.
     fn write_position(&self, position: &Self::Position) -> String;
@@ -270,7 +351,7 @@ pub trait Rules: Sized + Send + Sync + 'static {
     ///
     /// # Errors
     /// The sentence saying what the score should be, naming the rule.
-    fn judge_score(&self, position: &Self::Position, declared: &str) -> Result<(), String> {
+    fn judge_score(&self, position: &Self::Position, declared: &str) -> Result<(), DeclaredError> {
         let _ = (position, declared);
         Ok(())
     }
@@ -286,7 +367,7 @@ pub trait Rules: Sized + Send + Sync + 'static {
         &self,
         position: &Self::Position,
         declared: GameResult,
-    ) -> Result<(), String> {
+    ) -> Result<(), DeclaredError> {
         let _ = (position, declared);
         Ok(())
     }

@@ -24,13 +24,27 @@ pub struct OptionSpec {
 /// An option value the game cannot use.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupError {
+    /// The option at fault (`play-out`), so that the error can point at the tag that
+    /// carries it; `None` for what concerns no one option.
+    pub option: Option<String>,
+    /// The sentence users read: `option huff: expected yes or no, found "maybe"`.
     pub message: String,
 }
 
 impl SetupError {
+    /// An error of the setup as a whole.
     pub fn new(message: impl Into<String>) -> SetupError {
         SetupError {
+            option: None,
             message: message.into(),
+        }
+    }
+
+    /// An error of one option: `option NAME: REASON`.
+    pub fn option(name: &str, reason: impl fmt::Display) -> SetupError {
+        SetupError {
+            option: Some(name.to_string()),
+            message: format!("option {name}: {reason}"),
         }
     }
 }
@@ -40,6 +54,8 @@ impl fmt::Display for SetupError {
         f.write_str(&self.message)
     }
 }
+
+impl std::error::Error for SetupError {}
 
 /// What a game needs to configure itself for one record: which game it is, the
 /// record's tags and the command line's option overrides.
@@ -91,9 +107,7 @@ impl<'a> Setup<'a> {
         match self.value(option) {
             None => Ok(false),
             Some(v) => parse_flag(v).ok_or_else(|| {
-                SetupError::new(format!(
-                    "option {option}: expected yes or no, found \"{v}\""
-                ))
+                SetupError::option(option, format!("expected yes or no, found \"{v}\""))
             }),
         }
     }
@@ -117,10 +131,10 @@ impl<'a> Setup<'a> {
             .copied()
             .find(|a| *a == wanted)
             .ok_or_else(|| {
-                SetupError::new(format!(
-                    "option {option}: expected one of {}, found \"{v}\"",
-                    allowed.join(", ")
-                ))
+                SetupError::option(
+                    option,
+                    format!("expected one of {}, found \"{v}\"", allowed.join(", ")),
+                )
             })
     }
 }

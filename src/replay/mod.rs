@@ -17,7 +17,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::games::options::tag_name;
-use crate::games::{GameInfo, MoveError, Outcome, Player, Rules, Setup};
+use crate::games::{GameInfo, MoveError, Outcome, Player, Rules, Setup, SetupError};
 use crate::record::{GameRecord, MoveNode, Span};
 use crate::registry::{self, Found};
 
@@ -316,7 +316,7 @@ pub fn replay_with<R: Rules>(
     let rules = match R::configure(&Setup::new(info, &tags, &settings.options)) {
         Ok(rules) => rules,
         Err(e) => {
-            let span = option_span::<R>(record, &e.message);
+            let span = option_span(record, &e);
             replay
                 .errors
                 .push(Diagnostic::new(ErrorCode::Setup, e.message, span));
@@ -354,11 +354,11 @@ pub fn replay_with<R: Rules>(
 /// Where a bad option stands: the tag that carries the option the message names
 /// (`option huff: …` → `[Huff "…"]`), else the start of the record (a command-line
 /// option).
-fn option_span<R: Rules>(record: &GameRecord, message: &str) -> Span {
-    R::OPTIONS
-        .iter()
-        .filter(|o| message.starts_with(&format!("option {}:", o.name)))
-        .find_map(|o| record.tag_span(&tag_name(o.name)))
+fn option_span(record: &GameRecord, error: &SetupError) -> Span {
+    error
+        .option
+        .as_deref()
+        .and_then(|name| record.tag_span(&tag_name(name)))
         .unwrap_or(record.span)
 }
 
@@ -703,7 +703,7 @@ pub(crate) mod tests {
                 first_to_move: true,
             }
         }
-        fn parse_position(&self, text: &str) -> Result<Pile, String> {
+        fn parse_position(&self, text: &str) -> Result<Pile, crate::games::PositionError> {
             let stones = text.parse().map_err(|_| "expected a number".to_string())?;
             Ok(Pile {
                 stones,

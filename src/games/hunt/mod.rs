@@ -252,8 +252,9 @@ impl Rules for Hunt {
         };
         let capture_all = setup.flag("capture-all")?;
         if capture_all && variant == Variant::Kungser {
-            return Err(SetupError::new(
-                "option capture-all: a Rimau-rimau option; Kungser's princes win at 16 \
+            return Err(SetupError::option(
+                "capture-all",
+                "a Rimau-rimau option; Kungser's princes win at 16 \
                  lamas captured (R7)",
             ));
         }
@@ -266,8 +267,8 @@ impl Rules for Hunt {
     }
 
     /// See [`position`] for the format.
-    fn parse_position(&self, text: &str) -> Result<Position, String> {
-        Position::parse(self, text)
+    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
+        self.position_from(text).map_err(super::PositionError)
     }
 
     fn write_position(&self, position: &Position) -> String {
@@ -313,5 +314,12 @@ impl Rules for Hunt {
 
     fn describe(&self, before: &Position, mv: &Move, after: &Position) -> String {
         self.description(before, mv, after)
+    }
+}
+
+/// The bodies of the fallible [`Rules`] methods, in the sentences they return.
+impl Hunt {
+    fn position_from(&self, text: &str) -> Result<Position, String> {
+        Position::parse(self, text)
     }
 }

@@ -303,9 +303,7 @@ impl Rules for MigMang {
     /// `[Board "WxH"]`; without it, the size the `[FEN]` position draws; else 17×17.
     fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
         let (files, ranks) = match setup.value("board") {
-            Some(text) => {
-                parse_size(text).map_err(|e| SetupError::new(format!("option board: {e}")))?
-            }
+            Some(text) => parse_size(text).map_err(|e| SetupError::option("board", e))?,
             None => setup
                 .tag("FEN")
                 .filter(|_| setup.tag("SetUp") != Some("0"))
@@ -334,8 +332,8 @@ impl Rules for MigMang {
         }
     }
 
-    fn parse_position(&self, text: &str) -> Result<Position, String> {
-        self.read_position(text)
+    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
+        self.position_from(text).map_err(super::PositionError)
     }
 
     fn write_position(&self, position: &Position) -> String {
@@ -444,5 +442,12 @@ impl Rules for MigMang {
             text += &format!("; game over: {} ({})", outcome.result, outcome.reason);
         }
         text
+    }
+}
+
+/// The bodies of the fallible [`Rules`] methods, in the sentences they return.
+impl MigMang {
+    fn position_from(&self, text: &str) -> Result<Position, String> {
+        self.read_position(text)
     }
 }

@@ -158,11 +158,8 @@ impl Rules for Mill {
 
     /// tgn's position string (see `position.rs`), or Sanmill's FEN as Sanmill
     /// exports write it (see `sanmill.rs`).
-    fn parse_position(&self, text: &str) -> Result<Position, String> {
-        if sanmill::is_sanmill(text) {
-            return Position::parse(&self.config, &sanmill::translate(text)?);
-        }
-        Position::parse(&self.config, text)
+    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
+        self.position_from(text).map_err(super::PositionError)
     }
 
     fn write_position(&self, position: &Position) -> String {
@@ -235,5 +232,15 @@ impl Rules for Mill {
                 position::label(me.opponent())
             )
         })
+    }
+}
+
+/// The bodies of the fallible [`Rules`] methods, in the sentences they return.
+impl Mill {
+    fn position_from(&self, text: &str) -> Result<Position, String> {
+        if sanmill::is_sanmill(text) {
+            return Position::parse(&self.config, &sanmill::translate(text)?);
+        }
+        Position::parse(&self.config, text)
     }
 }

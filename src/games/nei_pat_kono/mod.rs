@@ -235,35 +235,8 @@ impl Rules for NeiPatKono {
     }
 
     /// See the module doc for the format.
-    fn parse_position(&self, text: &str) -> Result<Position, String> {
-        let position = Position::read(&self.grid, text)?;
-        for colour in Colour::BOTH {
-            let n = position.count(colour);
-            if n > PIECES {
-                return Err(format!(
-                    "field 1 (the board): {} has {n} pieces, but a side starts with {PIECES} (§2)",
-                    colour.name()
-                ));
-            }
-            if n == 0 {
-                return Err(format!(
-                    "field 1 (the board): {} has no piece, but the game ends when a side is \
-                     down to one (R8)",
-                    colour.name()
-                ));
-            }
-        }
-        let last = position.to_move.opponent();
-        if position.count(last) == 1 {
-            return Err(format!(
-                "field 1 (the board): {} has one piece, yet {} is to move: {} lost when it \
-                 was reduced to one (R8)",
-                last.name(),
-                position.to_move.name(),
-                last.name()
-            ));
-        }
-        Ok(position)
+    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
+        self.position_from(text).map_err(super::PositionError)
     }
 
     fn write_position(&self, position: &Position) -> String {
@@ -390,5 +363,39 @@ impl Rules for NeiPatKono {
             text += &format!("; game over: {} ({})", outcome.result, outcome.reason);
         }
         text
+    }
+}
+
+/// The bodies of the fallible [`Rules`] methods, in the sentences they return.
+impl NeiPatKono {
+    fn position_from(&self, text: &str) -> Result<Position, String> {
+        let position = Position::read(&self.grid, text)?;
+        for colour in Colour::BOTH {
+            let n = position.count(colour);
+            if n > PIECES {
+                return Err(format!(
+                    "field 1 (the board): {} has {n} pieces, but a side starts with {PIECES} (§2)",
+                    colour.name()
+                ));
+            }
+            if n == 0 {
+                return Err(format!(
+                    "field 1 (the board): {} has no piece, but the game ends when a side is \
+                     down to one (R8)",
+                    colour.name()
+                ));
+            }
+        }
+        let last = position.to_move.opponent();
+        if position.count(last) == 1 {
+            return Err(format!(
+                "field 1 (the board): {} has one piece, yet {} is to move: {} lost when it \
+                 was reduced to one (R8)",
+                last.name(),
+                position.to_move.name(),
+                last.name()
+            ));
+        }
+        Ok(position)
     }
 }

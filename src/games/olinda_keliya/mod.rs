@@ -238,8 +238,8 @@ impl Rules for OlindaKeliya {
         Position::start(self.seeds)
     }
 
-    fn parse_position(&self, text: &str) -> Result<Position, String> {
-        notation::parse_position(text, u32::from(self.seeds) * 14)
+    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
+        self.position_from(text).map_err(super::PositionError)
     }
 
     fn write_position(&self, position: &Position) -> String {
@@ -324,11 +324,9 @@ impl Rules for OlindaKeliya {
     }
 
     /// The final count (R10) if the game is over, else the stores.
-    fn judge_score(&self, position: &Position, declared: &str) -> Result<(), String> {
-        match self.end(position) {
-            Some((_, count)) => check_score(declared, count, "the final count (R10)"),
-            None => check_score(declared, position.stores().map(u32::from), "the stores"),
-        }
+    fn judge_score(&self, position: &Position, declared: &str) -> Result<(), super::DeclaredError> {
+        self.score_judged(position, declared)
+            .map_err(super::DeclaredError)
     }
 
     fn play(&self, position: &mut Position, mv: &Move) {
@@ -345,6 +343,20 @@ impl Rules for OlindaKeliya {
         match self.turn(before, mv.from) {
             Ok(turn) => self.account(&turn),
             Err(e) => e.to_string(),
+        }
+    }
+}
+
+/// The bodies of the fallible [`Rules`] methods, in the sentences they return.
+impl OlindaKeliya {
+    fn position_from(&self, text: &str) -> Result<Position, String> {
+        notation::parse_position(text, u32::from(self.seeds) * 14)
+    }
+
+    fn score_judged(&self, position: &Position, declared: &str) -> Result<(), String> {
+        match self.end(position) {
+            Some((_, count)) => check_score(declared, count, "the final count (R10)"),
+            None => check_score(declared, position.stores().map(u32::from), "the stores"),
         }
     }
 }

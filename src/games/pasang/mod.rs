@@ -340,13 +340,15 @@ impl Rules for Pasang {
                 ""
             }
             None if rules == RuleSet::Bell => {
-                return Err(SetupError::new(
-                    "option setup: rule set bell has no default setup: give one in [Setup] (§2)",
+                return Err(SetupError::option(
+                    "setup",
+                    "rule set bell has no default setup: give one in [Setup] (§2)",
                 ));
             }
             None if centre == Centre::Three => {
-                return Err(SetupError::new(
-                    "option setup: the default setup has the 1 x 1 centre: with Centre 3 give a [Setup] (§1)",
+                return Err(SetupError::option(
+                    "setup",
+                    "the default setup has the 1 x 1 centre: with Centre 3 give a [Setup] (§1)",
                 ));
             }
             None => DEFAULT_SETUP,
@@ -354,23 +356,26 @@ impl Rules for Pasang {
         let start = if text.is_empty() {
             [Cell::Empty; CELLS]
         } else {
-            parse_cells(text, centre, false)
-                .map_err(|e| SetupError::new(format!("option setup: {e}")))?
+            parse_cells(text, centre, false).map_err(|e| SetupError::option("setup", e))?
         };
         let mut asymmetric = None;
         if !text.is_empty() {
             if rules == RuleSet::Emas {
                 if let Some(sq) = Sq::all().find(|&sq| start[sq.index()] == Cell::Empty) {
-                    return Err(SetupError::new(format!(
-                        "option setup: {sq} is empty: an emas setup fills every usable cell (§2)"
-                    )));
+                    return Err(SetupError::option(
+                        "setup",
+                        format!("{sq} is empty: an emas setup fills every usable cell (§2)"),
+                    ));
                 }
                 let white = start.iter().filter(|&&c| c == Cell::White).count();
                 let black = start.iter().filter(|&&c| c == Cell::Black).count();
                 if white != black {
-                    return Err(SetupError::new(format!(
-                        "option setup: {white} W and {black} B: an emas setup holds as many of each (§2)"
-                    )));
+                    return Err(SetupError::option(
+                        "setup",
+                        format!(
+                            "{white} W and {black} B: an emas setup holds as many of each (§2)"
+                        ),
+                    ));
                 }
             }
             let [rotation, files, ranks] = symmetries(&start);
@@ -385,7 +390,7 @@ impl Rules for Pasang {
             };
             if let Some(why) = why {
                 if strict {
-                    return Err(SetupError::new(format!("option setup: {why}")));
+                    return Err(SetupError::option("setup", why));
                 }
                 asymmetric = Some(why.to_string());
             }
@@ -412,7 +417,101 @@ impl Rules for Pasang {
         }
     }
 
-    fn parse_position(&self, text: &str) -> Result<Position, String> {
+    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
+        self.position_from(text).map_err(super::PositionError)
+    }
+
+    fn write_position(&self, position: &Position) -> String {
+        let mover = match position.to_move {
+            Player::First => 1,
+            Player::Second => 2,
+        };
+        let [a, b] = position.scores;
+        let extra = match self.rules {
+            RuleSet::Emas => {
+                let passage = |p: Option<u8>| p.map_or('-', file_letter);
+                format!(
+                    "{},{}",
+                    passage(position.passages[0]),
+                    passage(position.passages[1])
+                )
+            }
+            RuleSet::Bell if position.corner_pending => "corner".to_string(),
+            RuleSet::Bell => "-".to_string(),
+        };
+        format!("{} {mover} {a}:{b} {extra}", write_cells(&position.cells))
+    }
+
+    fn draw(&self, position: &Position) -> String {
+        self.draw_position(position)
+    }
+
+    /// `{"rules": "emas"|"bell", "ranks": [11 strings, rank 11 first], "to_move":
+    /// "first"|"second", "scores": [First, Second], "phase":
+    /// "open"|"enter"|"move"|"corner"|"chains", "passages": {"first", "second"},
+    /// "kas": {"first", "second"}, "stones": {"white", "black"}, "position"}`.
+    fn state(&self, position: &Position) -> serde_json::Value {
+        let ranks: Vec<String> = write_cells(&position.cells)
+            .split('/')
+            .map(str::to_string)
+            .collect();
+        let passage = |p: Player| position.passages[p.index()].map(|f| file_letter(f).to_string());
+        let ka = |p: Player| position.ka(p).map(|sq| sq.to_string());
+        let (white, black) = position.stones();
+        json!({
+            "rules": match self.rules { RuleSet::Emas => "emas", RuleSet::Bell => "bell" },
+            "ranks": ranks,
+            "to_move": position.to_move,
+            "scores": position.scores,
+            "phase": self.phase_name(position),
+            "passages": {"first": passage(Player::First), "second": passage(Player::Second)},
+            "kas": {"first": ka(Player::First), "second": ka(Player::Second)},
+            "stones": {"white": white, "black": black},
+            "position": self.write_position(position),
+        })
+    }
+
+    fn to_move(&self, position: &Position) -> Player {
+        position.to_move
+    }
+
+    fn outcome(&self, position: &Position) -> Option<Outcome> {
+        self.outcome_of(position)
+    }
+
+    fn legal_moves(&self, position: &Position) -> Vec<Move> {
+        self.moves(position)
+    }
+
+    fn parse_token(&self, text: &str) -> Result<Token, NotationError> {
+        notation::parse_token(text)
+    }
+
+    fn resolve(&self, position: &Position, token: &Token) -> Result<Move, MoveError> {
+        self.resolve_token(position, token)
+    }
+
+    fn play(&self, position: &mut Position, mv: &Move) {
+        self.apply(position, mv);
+    }
+
+    fn write_move(&self, _before: &Position, mv: &Move) -> String {
+        self.text(mv)
+    }
+
+    fn describe(&self, before: &Position, mv: &Move, after: &Position) -> String {
+        self.account(before, mv, after)
+    }
+
+    fn judge_score(&self, position: &Position, declared: &str) -> Result<(), super::DeclaredError> {
+        self.score_judged(position, declared)
+            .map_err(super::DeclaredError)
+    }
+}
+
+/// The bodies of the fallible [`Rules`] methods, in the sentences they return.
+impl Pasang {
+    fn position_from(&self, text: &str) -> Result<Position, String> {
         const SHAPE: &str = "<11 ranks, rank 11 first> <1|2> <score>:<score> <passages a-k or -, e.g. c,j (emas) | corner or - (bell)>";
         let fields: Vec<&str> = text.split_whitespace().collect();
         let [cells, mover, scores, extra] = fields[..] else {
@@ -524,89 +623,7 @@ impl Rules for Pasang {
         Ok(position)
     }
 
-    fn write_position(&self, position: &Position) -> String {
-        let mover = match position.to_move {
-            Player::First => 1,
-            Player::Second => 2,
-        };
-        let [a, b] = position.scores;
-        let extra = match self.rules {
-            RuleSet::Emas => {
-                let passage = |p: Option<u8>| p.map_or('-', file_letter);
-                format!(
-                    "{},{}",
-                    passage(position.passages[0]),
-                    passage(position.passages[1])
-                )
-            }
-            RuleSet::Bell if position.corner_pending => "corner".to_string(),
-            RuleSet::Bell => "-".to_string(),
-        };
-        format!("{} {mover} {a}:{b} {extra}", write_cells(&position.cells))
-    }
-
-    fn draw(&self, position: &Position) -> String {
-        self.draw_position(position)
-    }
-
-    /// `{"rules": "emas"|"bell", "ranks": [11 strings, rank 11 first], "to_move":
-    /// "first"|"second", "scores": [First, Second], "phase":
-    /// "open"|"enter"|"move"|"corner"|"chains", "passages": {"first", "second"},
-    /// "kas": {"first", "second"}, "stones": {"white", "black"}, "position"}`.
-    fn state(&self, position: &Position) -> serde_json::Value {
-        let ranks: Vec<String> = write_cells(&position.cells)
-            .split('/')
-            .map(str::to_string)
-            .collect();
-        let passage = |p: Player| position.passages[p.index()].map(|f| file_letter(f).to_string());
-        let ka = |p: Player| position.ka(p).map(|sq| sq.to_string());
-        let (white, black) = position.stones();
-        json!({
-            "rules": match self.rules { RuleSet::Emas => "emas", RuleSet::Bell => "bell" },
-            "ranks": ranks,
-            "to_move": position.to_move,
-            "scores": position.scores,
-            "phase": self.phase_name(position),
-            "passages": {"first": passage(Player::First), "second": passage(Player::Second)},
-            "kas": {"first": ka(Player::First), "second": ka(Player::Second)},
-            "stones": {"white": white, "black": black},
-            "position": self.write_position(position),
-        })
-    }
-
-    fn to_move(&self, position: &Position) -> Player {
-        position.to_move
-    }
-
-    fn outcome(&self, position: &Position) -> Option<Outcome> {
-        self.outcome_of(position)
-    }
-
-    fn legal_moves(&self, position: &Position) -> Vec<Move> {
-        self.moves(position)
-    }
-
-    fn parse_token(&self, text: &str) -> Result<Token, NotationError> {
-        notation::parse_token(text)
-    }
-
-    fn resolve(&self, position: &Position, token: &Token) -> Result<Move, MoveError> {
-        self.resolve_token(position, token)
-    }
-
-    fn play(&self, position: &mut Position, mv: &Move) {
-        self.apply(position, mv);
-    }
-
-    fn write_move(&self, _before: &Position, mv: &Move) -> String {
-        self.text(mv)
-    }
-
-    fn describe(&self, before: &Position, mv: &Move, after: &Position) -> String {
-        self.account(before, mv, after)
-    }
-
-    fn judge_score(&self, position: &Position, declared: &str) -> Result<(), String> {
+    fn score_judged(&self, position: &Position, declared: &str) -> Result<(), String> {
         check_score(declared, position.scores, "the score (C2)")
     }
 }

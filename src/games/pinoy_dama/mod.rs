@@ -221,8 +221,8 @@ impl Rules for PinoyDama {
     }
 
     /// PDN FEN; see `read_fen` in `fen.rs` for the fields.
-    fn parse_position(&self, text: &str) -> Result<Position, String> {
-        self.read_fen(text)
+    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
+        self.position_from(text).map_err(super::PositionError)
     }
 
     fn write_position(&self, position: &Position) -> String {
@@ -336,5 +336,12 @@ impl Rules for PinoyDama {
             text += &format!("; game over: {} ({})", outcome.result, outcome.reason);
         }
         text
+    }
+}
+
+/// The bodies of the fallible [`Rules`] methods, in the sentences they return.
+impl PinoyDama {
+    fn position_from(&self, text: &str) -> Result<Position, String> {
+        self.read_fen(text)
     }
 }

@@ -141,8 +141,8 @@ impl Rules for ToguzKumalak {
         Position::start()
     }
 
-    fn parse_position(&self, text: &str) -> Result<Position, String> {
-        notation::parse_position(text)
+    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
+        self.position_from(text).map_err(super::PositionError)
     }
 
     fn write_position(&self, position: &Position) -> String {
@@ -217,5 +217,12 @@ impl Rules for ToguzKumalak {
 
     fn describe(&self, before: &Position, mv: &Move, _after: &Position) -> String {
         self.account(&self.turn(before, mv.from))
+    }
+}
+
+/// The bodies of the fallible [`Rules`] methods, in the sentences they return.
+impl ToguzKumalak {
+    fn position_from(&self, text: &str) -> Result<Position, String> {
+        notation::parse_position(text)
     }
 }

@@ -332,8 +332,8 @@ impl Rules for Zamma {
     }
 
     /// See `read_position` in `position.rs` for the format.
-    fn parse_position(&self, text: &str) -> Result<Position, String> {
-        self.read_position(text)
+    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
+        self.position_from(text).map_err(super::PositionError)
     }
 
     fn write_position(&self, position: &Position) -> String {
@@ -526,8 +526,13 @@ impl Rules for Zamma {
 
     /// R11: with `[Termination "adjudicated"]` the declared result must follow the
     /// piece counts (see [`check_declared`]).
-    fn judge_declared(&self, position: &Position, declared: GameResult) -> Result<(), String> {
-        check_declared(position, declared, self.adjudicated)
+    fn judge_declared(
+        &self,
+        position: &Position,
+        declared: GameResult,
+    ) -> Result<(), super::DeclaredError> {
+        self.declared_judged(position, declared)
+            .map_err(super::DeclaredError)
     }
 }
 
@@ -560,5 +565,16 @@ impl Zamma {
             )));
         }
         Ok(p)
+    }
+}
+
+/// The bodies of the fallible [`Rules`] methods, in the sentences they return.
+impl Zamma {
+    fn position_from(&self, text: &str) -> Result<Position, String> {
+        self.read_position(text)
+    }
+
+    fn declared_judged(&self, position: &Position, declared: GameResult) -> Result<(), String> {
+        check_declared(position, declared, self.adjudicated)
     }
 }
