@@ -188,7 +188,7 @@ fn replay_random_games(game: &str, plies: usize, budget: Duration) {
         })
         .collect();
     let settings = Settings {
-        detail: Detail::Errors,
+        detail: Detail::ERRORS,
         ..Settings::default()
     };
     let mut games = 0u64;

@@ -56,7 +56,7 @@ fn main() {
     let read = Reading::default();
     let pipeline = Pipeline {
         read: &read,
-        detail: Detail::Errors,
+        detail: Detail::ERRORS,
         json: Some(false),
         progress: false,
     };

@@ -21,7 +21,7 @@ fn playok_archive_is_accepted_and_every_kazan_mark_agrees() {
     };
     let settings = Settings {
         game: Some("toguz-kumalak".into()),
-        detail: Detail::Full,
+        detail: Detail::FULL,
         ..Settings::default()
     };
     let (mut games, mut marks, mut decided) = (0, 0, 0);

@@ -56,7 +56,7 @@ fn config(cases: u32) -> ProptestConfig {
 
 fn full() -> Settings {
     Settings {
-        detail: Detail::Full,
+        detail: Detail::FULL,
         ..Settings::default()
     }
 }

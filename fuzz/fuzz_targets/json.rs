@@ -11,7 +11,7 @@ use tgn::replay::{Detail, Settings, replay};
 
 fn as_json(record: tgn::record::GameRecord) -> serde_json::Value {
     let settings = Settings {
-        detail: Detail::Full,
+        detail: Detail::FULL,
         ..Settings::default()
     };
     let replay = replay(&record, &settings);

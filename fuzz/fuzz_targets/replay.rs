@@ -19,7 +19,7 @@ fuzz_target!(|data: &[u8]| {
     let found = &games[pick as usize % games.len()];
     let text = format!("[Game \"{}\"]\n{movetext}", found.info.id);
     let settings = Settings {
-        detail: Detail::Moves,
+        detail: Detail::MOVES,
         ..Settings::default()
     };
     for game in parse_games(&text, Origin::default()) {

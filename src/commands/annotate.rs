@@ -30,7 +30,11 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut out = io::BufWriter::new(stdout.lock());
     let pipeline = Pipeline {
         read: &options.read,
-        detail: Detail::Full,
+        // What each move did and the position after it; no states or drawings.
+        detail: Detail {
+            description: true,
+            ..Detail::MOVES
+        },
         json: None,
         progress: true,
     };

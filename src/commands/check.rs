@@ -35,7 +35,7 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut out = io::BufWriter::new(stdout.lock());
     let pipeline = Pipeline {
         read: &options.read,
-        detail: Detail::Errors,
+        detail: Detail::ERRORS,
         json: Some(false),
         progress: options.format == CheckFormat::Human,
     };

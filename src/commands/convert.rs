@@ -45,8 +45,12 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
     let pipeline = Pipeline {
         read: &options.read,
         detail: match options.to {
-            ConvertTo::Pgn => Detail::Errors,
-            ConvertTo::Json | ConvertTo::Jsonl => Detail::Full,
+            ConvertTo::Pgn => Detail::ERRORS,
+            // The JSON form has every move's description and state, but no drawing.
+            ConvertTo::Json | ConvertTo::Jsonl => Detail {
+                board: false,
+                ..Detail::FULL
+            },
         },
         json: options.from.map(|f| f == ConvertFrom::Json),
         progress: options.to == ConvertTo::Pgn,

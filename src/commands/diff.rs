@@ -12,6 +12,13 @@ use super::Reading;
 use super::{Input, Item, RunStatus, plural, read_all};
 use crate::replay::{Detail, Line, Status};
 
+/// What diff shows of the moves: their canonical form, and the positions drawn
+/// around the first divergence.
+const DIFF_DETAIL: Detail = Detail {
+    board: true,
+    ..Detail::MOVES
+};
+
 /// The tags that tell the games of an event apart.
 const KEY_TAGS: [&str; 4] = ["Event", "Round", "White", "Black"];
 
@@ -36,11 +43,11 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
         eprintln!("tgn: diff: only one of the two records can come from stdin (-)");
         return Ok(RunStatus::Trouble);
     }
-    let a = match read_all(&a_input, &options.read, Detail::Full, None) {
+    let a = match read_all(&a_input, &options.read, DIFF_DETAIL, None) {
         Ok(items) => items,
         Err(e) => return trouble(e),
     };
-    let b = match read_all(&b_input, &options.read, Detail::Full, None) {
+    let b = match read_all(&b_input, &options.read, DIFF_DETAIL, None) {
         Ok(items) => items,
         Err(e) => return trouble(e),
     };

@@ -219,7 +219,7 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
     tally.files = inputs.len();
     let pipeline = Pipeline {
         read: &options.read,
-        detail: Detail::Moves,
+        detail: Detail::MOVES,
         json: None,
         progress: options.format == SummaryFormat::Table,
     };

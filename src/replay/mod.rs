@@ -21,16 +21,51 @@ use crate::games::{GameInfo, MoveError, Outcome, Player, Rules, Setup, SetupErro
 use crate::record::{GameRecord, MoveNode, Span};
 use crate::registry::{self, Found};
 
-/// How much the driver records about each move.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Detail {
-    /// Errors and counts only (`check`): [`Played::canonical`] is left empty.
-    Errors,
+/// What the driver records about each move beyond errors and counts: each output
+/// asks for what it prints, and nothing else is computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Detail {
+    /// Every move in canonical notation ([`Played::canonical`]; else left empty).
+    pub canonical: bool,
+    /// What each move did and the position string after it ([`PlyDetail`]).
+    pub description: bool,
+    /// The game's JSON state after each move and at both ends.
+    pub state: bool,
+    /// The position drawn after each move and at both ends.
+    pub board: bool,
+}
+
+impl Detail {
+    /// Errors and counts only (`check`).
+    pub const ERRORS: Detail = Detail {
+        canonical: false,
+        description: false,
+        state: false,
+        board: false,
+    };
     /// Also every move in canonical notation (`summarize`).
-    #[default]
-    Moves,
-    /// Also what happened, the position string, JSON state and drawing after each move.
-    Full,
+    pub const MOVES: Detail = Detail {
+        canonical: true,
+        ..Detail::ERRORS
+    };
+    /// Everything: what each move did, the position string, JSON state and drawing.
+    pub const FULL: Detail = Detail {
+        canonical: true,
+        description: true,
+        state: true,
+        board: true,
+    };
+
+    /// Whether anything is recorded after each move beyond its canonical form.
+    fn per_ply(self) -> bool {
+        self.description || self.state || self.board
+    }
+}
+
+impl Default for Detail {
+    fn default() -> Detail {
+        Detail::MOVES
+    }
 }
 
 /// What the user said about how to read records.
@@ -168,13 +203,13 @@ pub struct Played {
     pub ply: u32,
     pub mover: Player,
     /// The move in canonical notation, with every mark it earns (empty with
-    /// [`Detail::Errors`]).
+    /// [`Detail::ERRORS`]).
     pub canonical: String,
-    /// Filled with [`Detail::Full`].
+    /// Filled when [`Detail`] asks for more than the canonical move.
     pub detail: Option<Box<PlyDetail>>,
 }
 
-/// What [`Detail::Full`] records after each move.
+/// What [`Detail`] asks to record after each move (unasked fields stay empty).
 #[derive(Clone, Debug)]
 pub struct PlyDetail {
     pub description: String,
@@ -201,9 +236,9 @@ pub struct Node {
 pub struct Snapshot {
     /// The position string.
     pub position: String,
-    /// The JSON state (null unless [`Detail::Full`]).
+    /// The JSON state (null unless [`Detail::state`]).
     pub state: serde_json::Value,
-    /// The drawing (empty unless [`Detail::Full`]).
+    /// The drawing (empty unless [`Detail::board`]).
     pub board: String,
 }
 
@@ -402,15 +437,14 @@ struct Driver<'r, R: Rules> {
 
 impl<R: Rules> Driver<'_, R> {
     fn snapshot(&self, position: &R::Position) -> Snapshot {
-        let full = self.detail == Detail::Full;
         Snapshot {
             position: self.rules.write_position(position),
-            state: if full {
+            state: if self.detail.state {
                 self.rules.state(position)
             } else {
                 serde_json::Value::Null
             },
-            board: if full {
+            board: if self.detail.board {
                 self.rules.draw(position)
             } else {
                 String::new()
@@ -552,25 +586,36 @@ impl<R: Rules> Driver<'_, R> {
             };
             fail(code, e.to_string())
         })?;
-        let canonical = match self.detail {
-            Detail::Errors => String::new(),
-            Detail::Moves | Detail::Full => rules.write_move(position, &mv),
+        let wanted = self.detail;
+        let canonical = if wanted.canonical {
+            rules.write_move(position, &mv)
+        } else {
+            String::new()
         };
-        let detail = match self.detail {
-            Detail::Errors | Detail::Moves => {
-                rules.play(position, &mv);
-                None
-            }
-            Detail::Full => {
-                let before = position.clone();
-                rules.play(position, &mv);
-                Some(Box::new(PlyDetail {
-                    description: rules.describe(&before, &mv, position),
-                    position: rules.write_position(position),
-                    state: rules.state(position),
-                    board: rules.draw(position),
-                }))
-            }
+        let detail = if wanted.per_ply() {
+            let before = position.clone();
+            rules.play(position, &mv);
+            Some(Box::new(PlyDetail {
+                description: if wanted.description {
+                    rules.describe(&before, &mv, position)
+                } else {
+                    String::new()
+                },
+                position: rules.write_position(position),
+                state: if wanted.state {
+                    rules.state(position)
+                } else {
+                    serde_json::Value::Null
+                },
+                board: if wanted.board {
+                    rules.draw(position)
+                } else {
+                    String::new()
+                },
+            }))
+        } else {
+            rules.play(position, &mv);
+            None
         };
         Ok(Played {
             ply,
@@ -775,7 +820,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_valid_game_ends_on_the_board() {
-        let r = run("1. 3 2 0-1", Detail::Full);
+        let r = run("1. 3 2 0-1", Detail::FULL);
         assert!(r.is_valid(), "{:?}", r.errors);
         assert_eq!(r.plies, 2);
         assert_eq!(r.outcome.unwrap().result, GameResult::SecondWins);
@@ -788,7 +833,7 @@ pub(crate) mod tests {
 
     #[test]
     fn errors_carry_ply_move_and_position_before() {
-        let r = run("1. 3 x 2. 1 *", Detail::Moves);
+        let r = run("1. 3 x 2. 1 *", Detail::MOVES);
         assert_eq!(codes(&r), [ErrorCode::Notation]);
         let e = &r.errors[0];
         assert_eq!((e.ply, e.written.as_deref()), (Some(2), Some("x")));
@@ -801,25 +846,25 @@ pub(crate) mod tests {
     #[test]
     fn moves_after_the_end_and_contradicting_results() {
         assert_eq!(
-            codes(&run("1. 3 2 2. 1 0-1", Detail::Moves)),
+            codes(&run("1. 3 2 2. 1 0-1", Detail::MOVES)),
             [ErrorCode::AfterEnd]
         );
         assert_eq!(
-            codes(&run("1. 3 2 1-0", Detail::Moves)),
+            codes(&run("1. 3 2 1-0", Detail::MOVES)),
             [ErrorCode::Result]
         );
         // Not decided on the board: any declared result stands.
-        assert!(run("1. 3 0-1", Detail::Moves).is_valid());
-        assert!(run("[Result \"1-0\"]\n1. 3 1-0", Detail::Moves).is_valid());
+        assert!(run("1. 3 0-1", Detail::MOVES).is_valid());
+        assert!(run("[Result \"1-0\"]\n1. 3 1-0", Detail::MOVES).is_valid());
         assert_eq!(
-            codes(&run("[Result \"1-0\"]\n1. 3 0-1", Detail::Moves)),
+            codes(&run("[Result \"1-0\"]\n1. 3 0-1", Detail::MOVES)),
             [ErrorCode::Result]
         );
     }
 
     #[test]
     fn variations_replay_from_the_position_before_their_move() {
-        let r = run("1. 3 (1. 4) (1. 2 3) 2 0-1", Detail::Moves);
+        let r = run("1. 3 (1. 4) (1. 2 3) 2 0-1", Detail::MOVES);
         assert_eq!(codes(&r), [ErrorCode::Illegal]);
         assert_eq!(r.errors[0].written.as_deref(), Some("4"));
         assert!(matches!(
@@ -831,11 +876,11 @@ pub(crate) mod tests {
 
     #[test]
     fn set_up_positions_and_bad_ones() {
-        assert!(run("[SetUp \"1\"]\n[FEN \"2\"]\n1. 2 1-0", Detail::Moves).is_valid());
-        let r = run("[SetUp \"1\"]\n[FEN \"many\"]\n1. 2 1-0", Detail::Moves);
+        assert!(run("[SetUp \"1\"]\n[FEN \"2\"]\n1. 2 1-0", Detail::MOVES).is_valid());
+        let r = run("[SetUp \"1\"]\n[FEN \"many\"]\n1. 2 1-0", Detail::MOVES);
         assert_eq!(codes(&r), [ErrorCode::Setup]);
         assert_eq!(r.errors[0].span.line, 2);
-        let r = run("[Event \"x\"]\n[Strict \"perhaps\"]\n1. 2 *", Detail::Moves);
+        let r = run("[Event \"x\"]\n[Strict \"perhaps\"]\n1. 2 *", Detail::MOVES);
         assert_eq!(codes(&r), [ErrorCode::Setup]);
         assert_eq!(r.errors[0].span.line, 2, "the tag that carries the option");
     }
