@@ -483,9 +483,26 @@ impl Draughts {
         }
     }
 
-    /// Whether `side` has any move at all (cheaper than listing them).
+    /// Whether `side` has any move at all, without listing them: a step to the first
+    /// point of a ray it may take, or a piece that can capture.
     pub fn can_move(&self, pieces: &Pieces, side: Side) -> bool {
-        !self.steps(pieces, side).is_empty() || self.capturers(pieces, side) != 0
+        self.has_step(pieces, side) || self.capturers(pieces, side) != 0
+    }
+
+    /// Whether any piece of `side` can step (a king can if it can go one point).
+    fn has_step(&self, pieces: &Pieces, side: Side) -> bool {
+        let occupied = pieces.occupied();
+        capture::points(pieces.of(side)).any(|from| {
+            let is_king = pieces.kings & bit(from) != 0;
+            Dir::ALL.into_iter().any(|dir| {
+                (is_king || self.man_steps[side.index()].contains(dir))
+                    && self
+                        .board
+                        .ray(from, dir)
+                        .next()
+                        .is_some_and(|to| occupied & bit(to) == 0)
+            })
+        })
     }
 
     /// Plays a move of `side`: the captured pieces leave together at the end (or had

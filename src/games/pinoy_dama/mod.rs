@@ -16,6 +16,8 @@ mod fen;
 #[cfg(test)]
 mod tests;
 
+use std::sync::OnceLock;
+
 use crate::games::common::capture::{Dirs, Jump, Landing, Reach, Removal};
 use crate::games::common::draughts::{Coords, Draughts, Kind, Move, Pieces, Side, Words, Written};
 use crate::games::common::{Board, Dir};
@@ -31,7 +33,7 @@ pub const LONE_KING_MOVES: u8 = 12;
 
 /// The rules of Pinoy Dama as configured for one record.
 pub struct PinoyDama {
-    rules: Draughts,
+    rules: &'static Draughts,
     /// The colour that moves first (PGN's `White` player).
     first: Side,
 }
@@ -56,12 +58,16 @@ const WORDS: Words = Words {
     promotion: "R11",
 };
 
-impl PinoyDama {
-    /// The rules with the given options (the defaults are the spec's decisions).
-    pub fn new(immediate_removal: bool, mirror: bool, numeric: bool, first: Side) -> PinoyDama {
+/// The rules of each combination of options, built once for all records: the board,
+/// its graph and its coordinate table cost more to build than a game costs to replay.
+fn draughts(immediate_removal: bool, mirror: bool, numeric: bool) -> &'static Draughts {
+    static BUILT: [OnceLock<Draughts>; 8] = [const { OnceLock::new() }; 8];
+    let index =
+        usize::from(immediate_removal) | usize::from(mirror) << 1 | usize::from(numeric) << 2;
+    BUILT[index].get_or_init(|| {
         let board = Board::draughts(8, 8);
         let coords = Coords::numbered(&board, mirror, numeric);
-        let rules = Draughts::new(
+        Draughts::new(
             board,
             // R2: a man steps diagonally forward only.
             [Dirs::of(&[Dir::NE, Dir::NW]), Dirs::of(&[Dir::SE, Dir::SW])],
@@ -85,8 +91,17 @@ impl PinoyDama {
             },
             WORDS,
             coords,
-        );
-        PinoyDama { rules, first }
+        )
+    })
+}
+
+impl PinoyDama {
+    /// The rules with the given options (the defaults are the spec's decisions).
+    pub fn new(immediate_removal: bool, mirror: bool, numeric: bool, first: Side) -> PinoyDama {
+        PinoyDama {
+            rules: draughts(immediate_removal, mirror, numeric),
+            first,
+        }
     }
 
     fn player(&self, side: Side) -> Player {

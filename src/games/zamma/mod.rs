@@ -20,7 +20,7 @@ mod position;
 #[cfg(test)]
 mod tests;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::games::common::capture::{self, Dirs, Jump, Landing, Reach, Removal, Set, bit};
 use crate::games::common::draughts::{Coords, Draughts, Kind, Move, Pieces, Side, Words, Written};
@@ -32,7 +32,7 @@ use crate::games::{
 
 /// The rules of Zamma as configured for one record.
 pub struct Zamma {
-    rules: Draughts,
+    rules: &'static Draughts,
     /// R12: faulty moves are accepted and punished by blowing.
     huff: bool,
     /// §4.8: the third occurrence of a position draws.
@@ -124,11 +124,13 @@ pub fn check_declared(
     ))
 }
 
-impl Zamma {
-    /// The rules with the given options.
-    pub fn new(immediate_removal: bool, huff: bool, repetition_draw: bool) -> Zamma {
+/// The rules with and without immediate removal, each built once for all records:
+/// the board and its graph cost more to build than a game costs to replay.
+fn draughts(immediate_removal: bool) -> &'static Draughts {
+    static BUILT: [OnceLock<Draughts>; 2] = [const { OnceLock::new() }; 2];
+    BUILT[usize::from(immediate_removal)].get_or_init(|| {
         let board = Board::alquerque(9, 9);
-        let rules = Draughts::new(
+        Draughts::new(
             board,
             // R2: straight ahead, or diagonally ahead where a diagonal line exists.
             [
@@ -155,7 +157,14 @@ impl Zamma {
             },
             WORDS,
             Coords::algebraic(),
-        );
+        )
+    })
+}
+
+impl Zamma {
+    /// The rules with the given options.
+    pub fn new(immediate_removal: bool, huff: bool, repetition_draw: bool) -> Zamma {
+        let rules = draughts(immediate_removal);
         Zamma {
             rules,
             huff,
