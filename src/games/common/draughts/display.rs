@@ -1,0 +1,102 @@
+//! For people: what a move did, the board drawn, the JSON state.
+
+use super::*;
+use crate::games::common::board::Point;
+use crate::games::common::capture::{self, Set};
+
+impl Draughts {
+    /// What a move does, in words: `white man d4xf6xh4 takes e5, g5; crowned king on f8 (R11)`.
+    pub fn describe(&self, pieces: &Pieces, side: Side, mv: &Move) -> String {
+        let kind = match pieces.at(mv.from) {
+            Some((_, Kind::King)) => self.words.king,
+            _ => "man",
+        };
+        let mut text = format!("{} {kind} {}", self.side_name(side), self.write(mv));
+        if mv.is_capture() {
+            let taken: Vec<String> = mv
+                .captured
+                .iter()
+                .map(|&p| {
+                    let what = match pieces.at(p) {
+                        Some((_, Kind::King)) => self.words.king,
+                        _ => "man",
+                    };
+                    format!("{what} {}", self.name(p))
+                })
+                .collect();
+            text += &format!(" takes {} ({})", mv.captured.len(), taken.join(", "));
+        }
+        if mv.crowned {
+            text += &format!(
+                "; crowned {} on {} ({})",
+                self.words.king,
+                self.name(mv.to()),
+                self.words.promotion
+            );
+        }
+        text
+    }
+
+    /// The board as text, top rank first, files as the record names them: `symbols`
+    /// gives the letters of (lower man, lower king, upper man, upper king); `.` is an
+    /// empty point, a space no point.
+    pub fn draw(&self, pieces: &Pieces, symbols: [char; 4]) -> String {
+        let b = &self.board;
+        let mut lines = Vec::new();
+        for rank in (1..=b.ranks()).rev() {
+            let mut line = format!("{rank:>2}");
+            for file in 1..=b.files() {
+                let file = self.coords.record_file(b, file);
+                let c = match b.point(file, rank) {
+                    None => ' ',
+                    Some(p) => match pieces.at(p) {
+                        None => '.',
+                        Some((side, kind)) => {
+                            symbols[side.index() * 2 + usize::from(kind == Kind::King)]
+                        }
+                    },
+                };
+                line.push(' ');
+                line.push(c);
+            }
+            lines.push(line.trim_end().to_string());
+        }
+        let files: Vec<String> = (0..b.files())
+            .map(|i| ((b'a' + i) as char).to_string())
+            .collect();
+        lines.push(format!("   {}", files.join(" ")));
+        lines.join("\n")
+    }
+
+    /// The pieces of both sides as JSON: `{"<side>": {"men": [...], "<king>s": [...]}}`.
+    pub fn state(&self, pieces: &Pieces) -> serde_json::Map<String, serde_json::Value> {
+        let names = |set: Set| -> Vec<String> {
+            let mut v: Vec<Point> = capture::points(set).collect();
+            v.sort_by_key(|p| self.sort_key(*p));
+            v.into_iter().map(|p| self.name(p)).collect()
+        };
+        let mut map = serde_json::Map::new();
+        for side in Side::BOTH {
+            map.insert(
+                self.side_name(side).to_string(),
+                serde_json::json!({
+                    "men": names(pieces.men_of(side)),
+                    format!("{}s", self.words.king): names(pieces.kings_of(side)),
+                }),
+            );
+        }
+        map
+    }
+
+    /// Order in which points are listed: by number when numbered, else by rank then
+    /// file as the record names them.
+    pub fn sort_key(&self, p: Point) -> (u16, u8, u8) {
+        let n = if self.coords.numeric {
+            self.coords.number_of.get(p.index()).copied().unwrap_or(0)
+        } else {
+            0
+        };
+        let (file, rank) = self.board.coords(p);
+        (n, rank, self.coords.record_file(&self.board, file))
+    }
+}

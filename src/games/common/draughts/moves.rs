@@ -1,0 +1,186 @@
+//! Move generation: capture chains under the maximum rule, steps, and playing a move.
+
+use super::*;
+use crate::games::common::board::{Dir, Point};
+use crate::games::common::capture::{self, Chain, Field, Jump, Search, Set, Stop, bit};
+
+impl Draughts {
+    /// The chains of `side` under `stop`, made into moves.
+    pub(super) fn chains(
+        &self,
+        pieces: &Pieces,
+        side: Side,
+        stop: Stop,
+        only: Option<Point>,
+    ) -> Captures {
+        let found = self
+            .search(stop)
+            .run(self.field(pieces, side), self.movers(pieces, side, only));
+        let moves = found
+            .chains
+            .into_iter()
+            .map(|c| self.chain_move(pieces, side, c))
+            .collect();
+        Captures {
+            best: found.best,
+            moves,
+        }
+    }
+
+    fn chain_move(&self, pieces: &Pieces, side: Side, chain: Chain) -> Move {
+        let is_man = pieces.at(chain.from).is_some_and(|(_, k)| k == Kind::Man);
+        let crowned = is_man && self.rank(chain.to()) == self.far_rank(side);
+        Move {
+            from: chain.from,
+            path: chain.landings,
+            captured: chain.captured,
+            crowned,
+        }
+    }
+
+    /// The written chain from `from` through `landings`, checked jump by jump, and
+    /// whether it could go on; `None` unless every leg is a legal jump.
+    pub(super) fn follow(
+        &self,
+        pieces: &Pieces,
+        side: Side,
+        from: Point,
+        landings: &[Point],
+    ) -> Option<(Move, bool)> {
+        let kind = pieces.at(from).map(|(_, k)| k)?;
+        let followed = self.search(Stop::Complete).follow(
+            self.field(pieces, side),
+            from,
+            self.jump(kind),
+            landings,
+        )?;
+        let chain = Chain {
+            from,
+            landings: landings.to_vec(),
+            captured: followed.captured,
+        };
+        Some((self.chain_move(pieces, side, chain), followed.can_continue))
+    }
+
+    /// The pieces of `side` that have a capture (not necessarily the best one).
+    pub fn capturers(&self, pieces: &Pieces, side: Side) -> Set {
+        self.search(Stop::Complete)
+            .capturers(self.field(pieces, side), self.movers(pieces, side, None))
+    }
+
+    fn search(&self, stop: Stop) -> Search<'_> {
+        Search {
+            graph: &self.graph,
+            removal: self.removal,
+            stop,
+        }
+    }
+
+    fn field(&self, pieces: &Pieces, side: Side) -> Field {
+        Field {
+            occupied: pieces.occupied(),
+            enemy: pieces.of(side.opponent()),
+        }
+    }
+
+    fn movers<'a>(
+        &'a self,
+        pieces: &'a Pieces,
+        side: Side,
+        only: Option<Point>,
+    ) -> impl Iterator<Item = (Point, Jump)> + 'a {
+        capture::points(pieces.of(side))
+            .filter(move |p| only.is_none_or(|o| o == *p))
+            .map(|p| {
+                let kind = pieces.at(p).map_or(Kind::Man, |(_, k)| k);
+                (p, self.jump(kind))
+            })
+    }
+
+    /// The captures `side` may make under the maximum rule: those taking the most
+    /// pieces over all its pieces.
+    pub fn captures(&self, pieces: &Pieces, side: Side) -> Captures {
+        self.chains(pieces, side, Stop::Maximum, None)
+    }
+
+    /// Every capture chain of one or more jumps, including chains that stop while they
+    /// could go on (for rules that accept faulty captures).
+    pub fn every_capture(&self, pieces: &Pieces, side: Side) -> Captures {
+        self.chains(pieces, side, Stop::Anywhere, None)
+    }
+
+    /// Every non-capturing move of `side`: men one step forward, kings any distance.
+    pub fn steps(&self, pieces: &Pieces, side: Side) -> Vec<Move> {
+        let occupied = pieces.occupied();
+        let mut moves = Vec::new();
+        for from in capture::points(pieces.of(side)) {
+            let is_king = pieces.kings & bit(from) != 0;
+            for dir in Dir::ALL {
+                if !is_king && !self.man_steps[side.index()].contains(dir) {
+                    continue;
+                }
+                for to in self.board.ray(from, dir) {
+                    if occupied & bit(to) != 0 {
+                        break;
+                    }
+                    let crowned = !is_king && self.rank(to) == self.far_rank(side);
+                    moves.push(Move {
+                        from,
+                        path: vec![to],
+                        captured: Vec::new(),
+                        crowned,
+                    });
+                    if !is_king {
+                        break;
+                    }
+                }
+            }
+        }
+        moves
+    }
+
+    /// The legal moves under compulsory maximum capture: the best captures if there is
+    /// any capture, else every step.
+    pub fn legal_moves(&self, pieces: &Pieces, side: Side) -> Vec<Move> {
+        let captures = self.captures(pieces, side);
+        if captures.best > 0 {
+            captures.moves
+        } else {
+            self.steps(pieces, side)
+        }
+    }
+
+    /// Whether `side` has any move at all, without listing them: a step to the first
+    /// point of a ray it may take, or a piece that can capture.
+    pub fn can_move(&self, pieces: &Pieces, side: Side) -> bool {
+        self.has_step(pieces, side) || self.capturers(pieces, side) != 0
+    }
+
+    /// Whether any piece of `side` can step (a king can if it can go one point).
+    fn has_step(&self, pieces: &Pieces, side: Side) -> bool {
+        let occupied = pieces.occupied();
+        capture::points(pieces.of(side)).any(|from| {
+            let is_king = pieces.kings & bit(from) != 0;
+            Dir::ALL.into_iter().any(|dir| {
+                (is_king || self.man_steps[side.index()].contains(dir))
+                    && self
+                        .board
+                        .ray(from, dir)
+                        .next()
+                        .is_some_and(|to| occupied & bit(to) == 0)
+            })
+        })
+    }
+
+    /// Plays a move of `side`: the captured pieces leave together at the end (or had
+    /// left one by one: the result is the same), then a man on the far rank is crowned.
+    pub fn play(&self, pieces: &mut Pieces, side: Side, mv: &Move) {
+        let kind = pieces.at(mv.from).map_or(Kind::Man, |(_, k)| k);
+        pieces.remove(mv.from);
+        for &c in &mv.captured {
+            pieces.remove(c);
+        }
+        let kind = if mv.crowned { Kind::King } else { kind };
+        pieces.put(mv.to(), side, kind);
+    }
+}

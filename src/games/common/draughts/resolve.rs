@@ -1,0 +1,250 @@
+//! Resolution: a written move matched against the legal moves, or the error that
+//! names the rule it breaks (a wrong owner, a step while a capture exists, a capture
+//! short of the maximum, an ambiguous short form).
+
+use super::notation::{in_full, shortens};
+use super::*;
+use crate::games::MoveError;
+use crate::games::common::board::{Dir, Point};
+use crate::games::common::capture::{Stop, bit};
+
+impl Draughts {
+    /// Finds the legal move a written move means. With `faults`, moves the rules punish
+    /// rather than forbid are accepted too: a step while a capture exists, and any
+    /// capture chain, even one that stops early or takes fewer than the most.
+    ///
+    /// A capture matches a chain with the same landing points, or with the same first
+    /// and last points and the written middle points among its own, in order; a chain
+    /// written in full is preferred to chains it would shorten.
+    ///
+    /// # Errors
+    /// Illegal (naming the rule), ambiguous (listing the chains), or a capture written
+    /// with `-` / a step written with `x` (wrong mark).
+    pub fn resolve(
+        &self,
+        pieces: &Pieces,
+        side: Side,
+        written: &Written,
+        faults: bool,
+    ) -> Result<Move, MoveError> {
+        self.check_owner(pieces, side, written.points[0])?;
+        let best = self.captures(pieces, side);
+        if written.capture {
+            self.resolve_capture(pieces, side, written, &best, faults)
+        } else {
+            self.resolve_step(pieces, side, written, &best, faults)
+        }
+    }
+
+    /// A move written with `-`: a legal step, unless a capture is compulsory; a
+    /// capture written so is a wrong mark.
+    fn resolve_step(
+        &self,
+        pieces: &Pieces,
+        side: Side,
+        written: &Written,
+        best: &Captures,
+        faults: bool,
+    ) -> Result<Move, MoveError> {
+        let points = &written.points;
+        match self.step(pieces, side, points[0], points[1]) {
+            Ok(mv) if best.best == 0 || faults => Ok(mv),
+            Ok(_) => Err(MoveError::illegal(format!(
+                "a capture is compulsory ({}): e.g. {} takes {}",
+                self.words.compulsory,
+                self.example(best),
+                best.best
+            ))),
+            Err(why) => {
+                let meant: Vec<&Move> = best
+                    .moves
+                    .iter()
+                    .filter(|m| in_full(m, points) || shortens(m, points))
+                    .collect();
+                match meant[..] {
+                    [m] => Err(MoveError::wrong_mark(format!(
+                        "{} is a capture: write it {}",
+                        self.write_written(written),
+                        self.write(m)
+                    ))),
+                    _ => Err(MoveError::illegal(why)),
+                }
+            }
+        }
+    }
+
+    /// A move written with `x`: a maximal chain written in full, else (with faults
+    /// allowed) any legal chain written in full, else a maximal chain it shortens,
+    /// else (with faults) any chain of that piece it shortens.
+    fn resolve_capture(
+        &self,
+        pieces: &Pieces,
+        side: Side,
+        written: &Written,
+        best: &Captures,
+        faults: bool,
+    ) -> Result<Move, MoveError> {
+        let points = &written.points;
+        if let Some(m) = best.moves.iter().find(|m| in_full(m, points)) {
+            return Ok(m.clone());
+        }
+        let followed = self.follow(pieces, side, points[0], &points[1..]);
+        if faults && let Some((m, _)) = &followed {
+            return Ok(m.clone());
+        }
+        if let Some(found) = self.shortened(&best.moves, points) {
+            return found;
+        }
+        if faults {
+            let own = self.chains(pieces, side, Stop::Anywhere, Some(points[0]));
+            if let Some(found) = self.shortened(&own.moves, points) {
+                return found;
+            }
+        }
+        Err(self.not_a_capture(pieces, side, written, best, followed.map(|(m, _)| m)))
+    }
+
+    /// The one move of `moves` the points shorten, ambiguous if several, `None` if none.
+    fn shortened(&self, moves: &[Move], points: &[Point]) -> Option<Result<Move, MoveError>> {
+        let found: Vec<&Move> = moves.iter().filter(|m| shortens(m, points)).collect();
+        match found[..] {
+            [] => None,
+            [m] => Some(Ok(m.clone())),
+            _ => Some(Err(self.ambiguous(found))),
+        }
+    }
+
+    /// Why a written capture names no acceptable chain: there is no capture (perhaps a
+    /// step written with `x`), or it is not the most pieces (naming the maximum and a
+    /// chain reaching it), or it is no chain at all.
+    fn not_a_capture(
+        &self,
+        pieces: &Pieces,
+        side: Side,
+        written: &Written,
+        best: &Captures,
+        followed: Option<Move>,
+    ) -> MoveError {
+        let text = self.write_written(written);
+        let points = &written.points;
+        if best.best == 0 {
+            if let [from, to] = points[..]
+                && let Ok(step) = self.step(pieces, side, from, to)
+            {
+                return MoveError::wrong_mark(format!(
+                    "{text} takes nothing: write it {}",
+                    self.write(&step)
+                ));
+            }
+            return MoveError::illegal(format!(
+                "{text} is not a capture: {} has no capture in this position",
+                self.side_name(side)
+            ));
+        }
+        MoveError::illegal(match followed {
+            Some(m) => format!(
+                "the capture must take the most pieces ({}): {text} takes {}, but {} takes {}",
+                self.words.maximum,
+                m.captured.len(),
+                self.example(best),
+                best.best
+            ),
+            None => format!(
+                "{text} is not a legal capture; the most {} can take is {} ({}), e.g. {}",
+                self.side_name(side),
+                best.best,
+                self.words.maximum,
+                self.example(best)
+            ),
+        })
+    }
+
+    /// One of the best captures, written, for messages.
+    fn example(&self, best: &Captures) -> String {
+        best.moves
+            .first()
+            .map(|m| self.write(m))
+            .unwrap_or_default()
+    }
+
+    fn ambiguous(&self, moves: Vec<&Move>) -> MoveError {
+        MoveError::Ambiguous {
+            candidates: moves.iter().map(|m| self.write(m)).collect(),
+        }
+    }
+
+    pub(super) fn side_name(&self, side: Side) -> &'static str {
+        self.words.sides[side.index()]
+    }
+
+    /// An error unless `side` has a piece on `from`.
+    fn check_owner(&self, pieces: &Pieces, side: Side, from: Point) -> Result<(), MoveError> {
+        match pieces.at(from) {
+            Some((s, _)) if s == side => Ok(()),
+            Some((s, _)) => Err(MoveError::illegal(format!(
+                "{} holds a {} piece, and {} is to move",
+                self.name(from),
+                self.side_name(s),
+                self.side_name(side)
+            ))),
+            None => Err(MoveError::illegal(format!(
+                "there is no piece on {}",
+                self.name(from)
+            ))),
+        }
+    }
+
+    /// The step or slide from `from` to `to`, or why there is none.
+    fn step(&self, pieces: &Pieces, side: Side, from: Point, to: Point) -> Result<Move, String> {
+        let occupied = pieces.occupied();
+        let (f, t) = (self.name(from), self.name(to));
+        if occupied & bit(to) != 0 {
+            return Err(format!("{t} is not empty"));
+        }
+        let is_king = pieces.kings & bit(from) != 0;
+        let Some(dir) = Dir::ALL
+            .into_iter()
+            .find(|&d| self.board.ray(from, d).any(|q| q == to))
+        else {
+            return Err(format!(
+                "{f} and {t} are not on one line ({})",
+                if is_king {
+                    self.words.king_step
+                } else {
+                    self.words.man_step
+                }
+            ));
+        };
+        if !is_king {
+            if self.board.step(from, dir) != Some(to) {
+                return Err(format!(
+                    "a man moves one point at a time ({})",
+                    self.words.man_step
+                ));
+            }
+            if !self.man_steps[side.index()].contains(dir) {
+                return Err(format!(
+                    "a man moves only forward unless it captures ({})",
+                    self.words.man_step
+                ));
+            }
+        } else if let Some(block) = self
+            .board
+            .ray(from, dir)
+            .take_while(|&q| q != to)
+            .find(|&q| occupied & bit(q) != 0)
+        {
+            return Err(format!(
+                "the way from {f} to {t} is blocked at {} ({})",
+                self.name(block),
+                self.words.king_step
+            ));
+        }
+        Ok(Move {
+            from,
+            path: vec![to],
+            captured: Vec::new(),
+            crowned: !is_king && self.rank(to) == self.far_rank(side),
+        })
+    }
+}
