@@ -50,6 +50,7 @@ pub fn parse_games(text: &str, origin: Origin) -> Vec<GameRecord> {
     let source = Source {
         text: Arc::from(text),
         first_line: origin.line,
+        offset: origin.offset,
     };
     let mut parser = Parser {
         cursor: Cursor::new(text, origin),
@@ -252,6 +253,9 @@ impl Parser<'_> {
         self.close_errors(&mut game);
         game.span = self.cursor.span_from(&start);
         game.span.end = game.span.start;
+        // The cursor stands past the blanks after the game: its text ends before them.
+        let read = &self.cursor.text[start.pos..self.cursor.pos];
+        game.end = game.span.start + read.trim_end().len();
         Some(game)
     }
 
