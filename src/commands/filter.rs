@@ -1,0 +1,67 @@
+//! `tgn filter`: the games of a collection that pass a [`Selection`], written as
+//! records exactly as written (or canonical, or JSON). Games stream through the
+//! pipeline one batch at a time, so any archive filters in flat memory.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use super::select::{GameWriter, Output, Selection};
+use super::{Pipeline, RunStatus, Tally, conclude, expand, plural};
+use crate::cli::ReadArgs;
+use crate::replay::Detail;
+
+/// What `tgn filter` is asked to do.
+#[derive(Clone, Debug)]
+pub struct FilterSettings {
+    pub paths: Vec<PathBuf>,
+    pub read: ReadArgs,
+    pub selection: Selection,
+    pub output: Output,
+}
+
+pub fn run(settings: &FilterSettings) -> io::Result<RunStatus> {
+    let mut tally = Tally::default();
+    let inputs = expand(&settings.paths, &mut tally.io_errors);
+    tally.files = inputs.len();
+    let pipeline = Pipeline {
+        read: &settings.read,
+        detail: most(settings.selection.detail(), settings.output.detail()),
+        json: None,
+        progress: true,
+    };
+    let mut out = GameWriter::new(io::BufWriter::new(io::stdout().lock()), settings.output);
+    let mut selected = 0;
+    let output = (|| {
+        tally.io_errors += pipeline.run(&inputs, |item| {
+            tally.add(&item);
+            if settings.selection.selects(&item) {
+                selected += 1;
+                out.write(&item)?;
+            }
+            Ok(())
+        })?;
+        out.finish()
+    })();
+    let why = if tally.invalid > 0 {
+        " (tgn check shows why)"
+    } else {
+        ""
+    };
+    eprintln!(
+        "tgn: filter wrote {} of {}{why}",
+        plural(selected, "game"),
+        tally.counts()
+    );
+    let _ = io::stderr().flush();
+    conclude(output, &tally)
+}
+
+/// The fuller of two details.
+pub fn most(a: Detail, b: Detail) -> Detail {
+    let rank = |d| match d {
+        Detail::Errors => 0,
+        Detail::Moves => 1,
+        Detail::Full => 2,
+    };
+    if rank(a) >= rank(b) { a } else { b }
+}
