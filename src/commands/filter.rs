@@ -31,10 +31,11 @@ pub fn run(settings: &FilterSettings) -> io::Result<RunStatus> {
     };
     let mut out = GameWriter::new(io::BufWriter::new(io::stdout().lock()), settings.output);
     let mut selected = 0;
+    let read = settings.read.settings();
     let output = (|| {
         tally.io_errors += pipeline.run(&inputs, |item| {
             tally.add(&item);
-            if settings.selection.selects(&item) {
+            if settings.selection.selects(&item, &read) {
                 selected += 1;
                 out.write(&item)?;
             }

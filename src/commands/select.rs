@@ -11,9 +11,10 @@ use regex::Regex;
 use super::Item;
 use crate::games::GameResult;
 use crate::games::registry;
+use crate::record::parser::Origin;
 use crate::record::writer::write_game;
-use crate::record::{GameRecord, MoveNode, parse_result};
-use crate::replay::{Detail, Line, Status};
+use crate::record::{GameRecord, MoveNode, parse_games, parse_result};
+use crate::replay::{Detail, Line, Settings, Status, replay};
 
 /// A test on one tag: `Name` (the tag is there) or `Name=regex` (its value matches).
 #[derive(Clone, Debug)]
@@ -175,12 +176,12 @@ impl Selection {
         }
     }
 
-    /// Whether `item` is selected (after `invert`).
-    pub fn selects(&self, item: &Item) -> bool {
-        self.matches(item) != self.invert
+    /// Whether `item`, read with `settings`, is selected (after `invert`).
+    pub fn selects(&self, item: &Item, settings: &Settings) -> bool {
+        self.matches(item, settings) != self.invert
     }
 
-    fn matches(&self, item: &Item) -> bool {
+    fn matches(&self, item: &Item, settings: &Settings) -> bool {
         let record = &item.record;
         let replay = &item.replay;
         let plays = |p: &Regex| {
@@ -204,7 +205,7 @@ impl Selection {
             && self.max_plies.is_none_or(|n| replay.plies <= n)
             && self.dated(record)
             && self.reaches(item)
-            && self.opens_with(item)
+            && self.opens_with(item, settings)
     }
 
     fn dated(&self, record: &GameRecord) -> bool {
@@ -238,19 +239,47 @@ impl Selection {
             .any(|p| found.engine.board_part(p) == wanted)
     }
 
-    /// Whether the main line starts with [`Selection::moves`], each move as written or
-    /// in canonical notation.
-    fn opens_with(&self, item: &Item) -> bool {
+    /// Whether the main line starts with [`Selection::moves`]: each move as written,
+    /// in canonical notation, or any other way of writing the same move (`87` for
+    /// `87(10)`), found by replaying the wanted moves as a record of the same game and
+    /// start and comparing the canonical moves.
+    fn opens_with(&self, item: &Item, settings: &Settings) -> bool {
         let nodes = &item.replay.main.nodes;
-        self.moves.len() <= item.record.moves.len()
-            && self
-                .moves
-                .iter()
-                .zip(item.record.moves.iter().zip(nodes))
-                .all(|(wanted, (written, replayed))| {
-                    written.text == *wanted
-                        || matches!(&replayed.status, Status::Played(p) if p.canonical == *wanted)
-                })
+        if self.moves.len() > item.record.moves.len() {
+            return false;
+        }
+        let canonical = |node: &crate::replay::Node| match &node.status {
+            Status::Played(p) => Some(p.canonical.clone()),
+            _ => None,
+        };
+        let as_written = self
+            .moves
+            .iter()
+            .zip(item.record.moves.iter().zip(nodes))
+            .all(|(wanted, (written, replayed))| {
+                written.text == *wanted || canonical(replayed).as_ref() == Some(wanted)
+            });
+        if as_written {
+            return true;
+        }
+        let probe = GameRecord {
+            tags: item.record.tags.clone(),
+            moves: parse_games(&self.moves.join(" "), Origin::default())
+                .into_iter()
+                .next()
+                .map(|g| g.moves)
+                .unwrap_or_default(),
+            ..GameRecord::default()
+        };
+        let settings = Settings {
+            detail: Detail::Moves,
+            ..settings.clone()
+        };
+        let probe = replay(&probe, &settings);
+        probe.main.nodes.len() == self.moves.len()
+            && probe.main.nodes.iter().zip(nodes).all(|(wanted, found)| {
+                canonical(wanted).is_some_and(|w| Some(w) == canonical(found))
+            })
     }
 }
 
