@@ -190,9 +190,9 @@ pub fn run(settings: &DuplicatesSettings) -> io::Result<RunStatus> {
         for group in &copies.groups {
             writeln!(
                 out,
-                "{} of the same {} ({}):",
+                "{} with the same {} ({}):",
                 plural(group.places.len(), "copy").replace("copys", "copies"),
-                plural(group.plies as usize, "move"),
+                plural(group.plies as usize, "ply").replace("plys", "plies"),
                 group.game
             )?;
             for place in &group.places {

@@ -114,9 +114,16 @@ fn edits(item: &Item, fixes: Fixes) -> Vec<Edit> {
 /// to its end, else the movetext's (`*` included); `None` when neither says.
 fn wanted_result(item: &Item) -> Option<Option<GameResult>> {
     let replay = &item.replay;
-    // Only a result error (what this fixes) leaves the board's verdict standing.
+    // Only a result error (what this fixes) or a warning made an error by --strict
+    // leaves the board's verdict standing: any other error stopped the replay short.
+    let harmless = [
+        ErrorCode::Result,
+        ErrorCode::ResultTag,
+        ErrorCode::MoveNumber,
+        ErrorCode::DuplicateTag,
+    ];
     let replayed =
-        replay.start.is_some() && replay.errors.iter().all(|e| e.code == ErrorCode::Result);
+        replay.start.is_some() && replay.errors.iter().all(|e| harmless.contains(&e.code));
     match replay.outcome.as_ref().filter(|_| replayed) {
         Some(outcome) => Some(Some(outcome.result)),
         None => item.record.result.as_ref().map(|mark| mark.result),
@@ -505,13 +512,22 @@ impl Run<'_> {
                     let diff = TextDiff::from_lines(old.as_ref(), new.as_ref());
                     let mut stdout = io::stdout().lock();
                     diff.unified_diff()
-                        .header(&format!("a/{name}"), &format!("b/{name}"))
+                        .header(&side("a", &name), &side("b", &name))
                         .to_writer(&mut stdout)?;
                     stdout.flush()?;
                 }
             }
         }
         Ok(())
+    }
+}
+
+/// A side of the diff as git names it (`a/records/x.pgn`); an absolute path as it is.
+fn side(prefix: &str, name: &str) -> String {
+    if name.starts_with('/') {
+        name.to_string()
+    } else {
+        format!("{prefix}/{name}")
     }
 }
 
