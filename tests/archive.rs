@@ -562,7 +562,7 @@ fn fix_dry_run_shows_a_diff_and_writes_nothing() {
     let before = fs::read(&file).unwrap();
     let (code, out, err) = run(&["fix", "--dry-run", file.to_str().unwrap()]);
     assert_eq!(code, 1, "{err}");
-    assert!(out.starts_with("--- a/"), "{out}");
+    assert!(out.starts_with(&format!("--- {}", file.display())), "{out}");
     assert!(
         out.contains("-[Result \"1-0\"]") && out.contains("+[Result \"1/2-1/2\"]"),
         "{out}"
