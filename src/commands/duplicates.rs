@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::select::{GameWriter, Output};
-use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, plural};
+use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, plural, report};
 use crate::cli::ReadArgs;
 use crate::replay::{Detail, Status};
 
@@ -202,11 +202,6 @@ pub fn run(settings: &DuplicatesSettings) -> io::Result<RunStatus> {
         out.flush()
     })();
     let extra: usize = copies.groups.iter().map(|g| g.places.len() - 1).sum();
-    let why = if tally.invalid > 0 {
-        " (tgn check shows why)"
-    } else {
-        ""
-    };
     let what = if settings.drop {
         format!("dropped {}", plural(copies.dropped, "copy"))
     } else {
@@ -216,10 +211,9 @@ pub fn run(settings: &DuplicatesSettings) -> io::Result<RunStatus> {
             plural(copies.groups.len(), "game")
         )
     };
-    eprintln!(
-        "tgn: duplicates {} among {}{why}",
-        what.replace("copys", "copies"),
-        tally.counts()
+    report(
+        &format!("duplicates {} among", what.replace("copys", "copies")),
+        &tally,
     );
     let status = conclude(output, &tally)?;
     Ok(if extra > 0 {

@@ -2,11 +2,11 @@
 //! records exactly as written (or canonical, or JSON). Games stream through the
 //! pipeline one batch at a time, so any archive filters in flat memory.
 
-use std::io::{self, Write};
+use std::io;
 use std::path::PathBuf;
 
 use super::select::{GameWriter, Output, Selection};
-use super::{Pipeline, RunStatus, Tally, conclude, expand, plural};
+use super::{Pipeline, RunStatus, Tally, conclude, expand, plural, report};
 use crate::cli::ReadArgs;
 use crate::replay::Detail;
 
@@ -43,17 +43,10 @@ pub fn run(settings: &FilterSettings) -> io::Result<RunStatus> {
         })?;
         out.finish()
     })();
-    let why = if tally.invalid > 0 {
-        " (tgn check shows why)"
-    } else {
-        ""
-    };
-    eprintln!(
-        "tgn: filter wrote {} of {}{why}",
-        plural(selected, "game"),
-        tally.counts()
+    report(
+        &format!("filter wrote {} of", plural(selected, "game")),
+        &tally,
     );
-    let _ = io::stderr().flush();
     conclude(output, &tally)
 }
 

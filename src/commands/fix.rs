@@ -16,11 +16,11 @@ use std::path::{Path, PathBuf};
 
 use similar::TextDiff;
 
-use super::{Input, Item, Pipeline, RunStatus, Tally, conclude, expand, plural};
+use super::{Input, Item, Pipeline, RunStatus, Tally, conclude, expand, plural, report};
 use crate::cli::ReadArgs;
 use crate::games::{GameResult, Player};
 use crate::record::{Encoding, GameRecord, MoveNode, Tag, parse_result};
-use crate::replay::{Detail, ErrorCode, Line, Status};
+use crate::replay::{Detail, ErrorCode, Line, MoveCount, Status};
 
 /// Which fixes to make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,12 +90,12 @@ fn edits(item: &Item, fixes: Fixes) -> Vec<Edit> {
         edits.extend(movetext_result(item));
     }
     if fixes.renumber && item.replay.start.is_some() {
-        let set_up = record.tag("FEN").is_some() && record.tag("SetUp") != Some("0");
-        let count = Count {
-            number: (!set_up).then_some(1),
-            last: None,
-        };
-        renumber(&record.moves, &item.replay.main, count, &mut edits);
+        renumber(
+            &record.moves,
+            &item.replay.main,
+            MoveCount::start(record),
+            &mut edits,
+        );
     }
     if fixes.canonical {
         canonical(&record.moves, &item.replay.main, &mut edits);
@@ -239,20 +239,12 @@ fn contiguous(record: &GameRecord) -> bool {
     })
 }
 
-/// Where the count of full moves stands along a line (as the move-number warning
-/// counts them: a full move starts with each turn of the first player).
-#[derive(Clone, Copy)]
-struct Count {
-    number: Option<u32>,
-    last: Option<(Player, u32)>,
-}
-
 /// Renumbers a line (and its variations) in which a written move number disagrees
 /// with the turns the replay found: every turn of the first player gets its number,
 /// a turn of the second player `N...` where a line starts or resumes after a comment
 /// or variation, numbers inside a turn go. A line whose numbers all agree is left as
 /// written, and so is everything after a bad move (its turns are unknown).
-fn renumber(moves: &[MoveNode], line: &Line, mut count: Count, edits: &mut Vec<Edit>) {
+fn renumber(moves: &[MoveNode], line: &Line, mut count: MoveCount, edits: &mut Vec<Edit>) {
     // Per move: the number it should carry, and whether the written one is right.
     let mut wanted: Vec<(Option<String>, bool)> = Vec::with_capacity(moves.len());
     let mut resumes = true;
@@ -263,14 +255,7 @@ fn renumber(moves: &[MoveNode], line: &Line, mut count: Count, edits: &mut Vec<E
         let Status::Played(played) = &replayed.status else {
             break;
         };
-        let new_turn = count.last.is_none_or(|(_, ply)| ply != played.ply);
-        if new_turn
-            && played.mover == Player::First
-            && count.last.is_some_and(|(mover, _)| mover == Player::Second)
-        {
-            count.number = count.number.map(|n| n + 1);
-        }
-        count.last = Some((played.mover, played.ply));
+        let new_turn = count.step(played);
         if new_turn && count.number.is_none() {
             // A set-up position: the first number written sets the count.
             count.number = node.number.as_ref().map(|n| n.number);
@@ -597,22 +582,17 @@ pub fn run(settings: &FixSettings) -> io::Result<RunStatus> {
         }
         Ok(())
     })();
-    let why = if tally.invalid > 0 {
-        " (tgn check shows why)"
-    } else {
-        ""
-    };
     let verb = if settings.dry_run {
         "would fix"
     } else {
         "fixed"
     };
-    eprintln!(
-        "tgn: {verb} {} in {} of {}{why}",
+    let fixed = format!(
+        "{verb} {} in {} of",
         plural(run.changed_games, "game"),
-        plural(run.changed_files, "file"),
-        tally.counts()
+        plural(run.changed_files, "file")
     );
+    report(&fixed, &tally);
     let status = conclude(output, &tally)?;
     Ok(if settings.dry_run && run.diff_found {
         status.max(RunStatus::Findings)

@@ -12,6 +12,8 @@
 
 mod warnings;
 
+pub use warnings::Count as MoveCount;
+
 use std::fmt;
 
 use serde::Serialize;
