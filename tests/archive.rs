@@ -701,3 +701,35 @@ fn the_new_commands_have_help_with_examples() {
         );
     }
 }
+
+#[test]
+fn fix_gives_a_decided_set_up_position_its_result_on_a_line_of_its_own() {
+    let text = "[Game \"zamma\"]\n[SetUp \"1\"]\n[FEN \"9/9/9/9/9/n8/n8/s8/9 s\"]\n";
+    let (code, out, err) = run_with(tgn().args(["fix", "-"]).write_stdin(text));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "[Result \"0-1\"]\n[Game \"zamma\"]\n[SetUp \"1\"]\n[FEN \"9/9/9/9/9/n8/n8/s8/9 s\"]\n\n0-1\n"
+    );
+    let (code, _, _) = run_with(tgn().args(["check", "--strict", "-"]).write_stdin(out));
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn fix_leaves_a_file_with_nothing_to_fix_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("clean.pgn");
+    fs::copy("records/toguz-kumalak/r10-early-end.pgn", &file).unwrap();
+    let (_, diff, _) = run(&["fix", "--dry-run", file.to_str().unwrap()]);
+    assert!(diff.is_empty(), "{diff}");
+    let modified = fs::metadata(&file).unwrap().modified().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let (code, _, err) = run(&["fix", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(fs::metadata(&file).unwrap().modified().unwrap(), modified);
+    assert_eq!(
+        fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "no temporary file is left"
+    );
+}

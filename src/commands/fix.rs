@@ -140,14 +140,31 @@ fn movetext_result(item: &Item) -> Option<Edit> {
     let Some(Some(board)) = wanted_result(item).filter(|_| item.replay.outcome.is_some()) else {
         return None;
     };
-    match &item.record.result {
+    let record = &item.record;
+    // After the last move, or on a line of its own after the tags (a set-up position
+    // that is already decided).
+    let before = if record.moves.is_empty() && record.comments.is_empty() {
+        line_end(record).repeat(2)
+    } else {
+        " ".to_string()
+    };
+    match &record.result {
         Some(mark) if mark.result == Some(board) => None,
         Some(mark) => Some(Edit::new(mark.span.start, mark.span.end, board.as_str())),
         None => Some(Edit::new(
-            item.record.end,
-            item.record.end,
-            format!(" {}", board.as_str()),
+            record.end,
+            record.end,
+            format!("{before}{}", board.as_str()),
         )),
+    }
+}
+
+/// The line end the record uses: `\r\n` or `\n`.
+fn line_end(record: &GameRecord) -> &'static str {
+    if record.text().is_some_and(|t| t.contains("\r\n")) {
+        "\r\n"
+    } else {
+        "\n"
     }
 }
 
@@ -163,11 +180,7 @@ fn tag_text<'a>(record: &'a GameRecord, tag: &Tag) -> Option<&'a str> {
 /// The `[Result]` tag set, and the tags put in order.
 fn tag_edits(item: &Item, fixes: Fixes) -> Vec<Edit> {
     let record = &item.record;
-    let eol = if record.text().is_some_and(|t| t.contains("\r\n")) {
-        "\r\n"
-    } else {
-        "\n"
-    };
+    let eol = line_end(record);
     // Each tag as (name, text), the Result tag already set.
     let mut tags: Vec<(&str, String)> = Vec::with_capacity(record.tags.len() + 1);
     let mut edits = Vec::new();
@@ -345,6 +358,8 @@ struct Rewrite {
 
 /// Where a rewrite writes.
 enum Sink {
+    /// A file rewritten in place with nothing fixed so far: nothing is written.
+    Untouched(PathBuf),
     /// A temporary file next to the file it replaces.
     Temp(BufWriter<tempfile::NamedTempFile>),
     /// Memory, for `--dry-run` (with the original text to compare).
@@ -375,9 +390,7 @@ impl Run<'_> {
             (_, _, true) => Sink::Memory(Vec::new(), Vec::new()),
             (_, Target::File(_), false) => Sink::Shared,
             (Input::Stdin, Target::InPlace, false) => Sink::Stdout(BufWriter::new(io::stdout())),
-            (Input::File(path), Target::InPlace, false) => {
-                Sink::Temp(BufWriter::new(temp_beside(path)?))
-            }
+            (Input::File(path), Target::InPlace, false) => Sink::Untouched(path.clone()),
         };
         Ok(Rewrite {
             input,
@@ -393,7 +406,12 @@ impl Run<'_> {
         shared: &'w mut Option<BufWriter<tempfile::NamedTempFile>>,
         out: &'w mut Sink,
     ) -> io::Result<&'w mut dyn Write> {
+        if let Sink::Untouched(path) = out {
+            // The first fix in this file: only now is a temporary file made.
+            *out = Sink::Temp(BufWriter::new(temp_beside(&path.clone())?));
+        }
         Ok(match out {
+            Sink::Untouched(_) => return Err(io::Error::other("no temporary file")),
             Sink::Temp(w) => w,
             Sink::Memory(_, new) => new,
             Sink::Stdout(w) => w,
@@ -464,7 +482,9 @@ impl Run<'_> {
         let Some(mut rewrite) = self.current.take() else {
             return Ok(());
         };
-        if let Some(original) = &mut rewrite.original {
+        if let Some(original) = &mut rewrite.original
+            && !matches!(rewrite.out, Sink::Untouched(_))
+        {
             let out = Self::writer(&mut self.shared, &mut rewrite.out)?;
             io::copy(original, out)?;
         }
@@ -484,7 +504,7 @@ impl Run<'_> {
                     temp.persist(path).map_err(|e| e.error)?;
                 }
             }
-            Sink::Temp(_) | Sink::Shared => {}
+            Sink::Untouched(_) | Sink::Temp(_) | Sink::Shared => {}
             Sink::Stdout(mut writer) => writer.flush()?,
             Sink::Memory(old, new) => {
                 let old = match &rewrite.input {
