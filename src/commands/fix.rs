@@ -454,14 +454,28 @@ impl Run<'_> {
                     return Ok(()); // copied with what follows it
                 };
                 let out = Self::writer(&mut self.shared, &mut rewrite.out)?;
-                let start = item.record.span.start as u64;
+                let (start, end) = (item.record.span.start as u64, item.record.end as u64);
                 copy(original, &mut rewrite.copied, start, out)?;
-                out.write_all(fixed.as_bytes())?;
-                // Skip the game's original text.
-                let end = item.record.end as u64;
-                if end > rewrite.copied {
-                    original.seek_relative((end - rewrite.copied) as i64)?;
-                    rewrite.copied = end;
+                // The game's text in the file, which the fixed text replaces: only if
+                // it is the text the game was read from (a lone-CR line end, or bad
+                // bytes elsewhere in its lines, would shift it), else it stays.
+                let mut written = Vec::new();
+                original
+                    .by_ref()
+                    .take(end.saturating_sub(rewrite.copied))
+                    .read_to_end(&mut written)?;
+                rewrite.copied += written.len() as u64;
+                if item.record.text().map(str::as_bytes) == Some(&written[..]) {
+                    out.write_all(fixed.as_bytes())?;
+                } else {
+                    rewrite.changed -= 1;
+                    out.write_all(&written)?;
+                    eprintln!(
+                        "tgn: {}: game {} is left as it is: its text could not be matched \
+                         to the file",
+                        item.file,
+                        item.index + 1
+                    );
                 }
             }
             None => {
