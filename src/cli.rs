@@ -9,11 +9,19 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::commands::check::CheckFormat;
 use crate::commands::convert::{ConvertFrom, ConvertTo};
+use crate::commands::duplicates::DuplicatesSettings;
+use crate::commands::filter::FilterSettings;
+use crate::commands::fix::{FixSettings, Fixes, Target};
+use crate::commands::select::{
+    Decided, Output, PgnDate, ResultTest, Selection, TagTest, move_tokens,
+};
+use crate::commands::split::{SplitBy, SplitSettings};
 use crate::commands::summarize::SummaryFormat;
+use crate::commands::summarize::{By, BySettings};
 use crate::commands::{self, Reading};
 use crate::record::Encoding;
 use crate::registry;
@@ -27,6 +35,10 @@ Examples:
   tgn annotate --positions game.pgn           canonical moves with what each one did
   tgn diff white-sheet.pgn black-sheet.pgn    compare two score sheets of one game
   tgn summarize archive/                      a report over a whole collection
+  tgn filter --player Asanova archive/        the games of one player, as written
+  tgn duplicates archive/                     games with the same moves, across files
+  tgn split --by Event archive.pgn -d events  one file per event
+  tgn fix --dry-run archive.pgn               what fix would change (Result tags, numbers)
   tgn games                                   the games tgn knows, their aliases and options
 
 Exit status: 0 when every game is valid (diff: the records agree), 1 when some game is
@@ -90,10 +102,86 @@ Exit status: 0 if the records agree, 1 if they differ, 2 on a usage or I/O error
     #[command(after_help = "Examples:
   tgn summarize archive/
   tgn summarize --format json archive/ > summary.json
+  tgn summarize --by player archive/
+  tgn summarize --by event --format json archive/
 
 Exit status: 0 if every game is valid, 1 if any is invalid (it is counted in the
 report), 2 on a usage or I/O error.")]
     Summarize(SummarizeArgs),
+    /// Write the games that match: by tag, player, result, validity, game, length, date,
+    /// a position reached or the first moves.
+    #[command(after_help = "Examples:
+  tgn filter --tag White=Asanova archive/ > asanova-white.pgn
+  tgn filter --player '^asanova' --result 1-0 --result 0-1 archive/
+  tgn filter --tag Event='Open 2025' --tag Site=Almaty --any archive/
+  tgn filter --invalid archive/ > to-check.pgn
+  tgn filter --game toguz-kumalak --moves '1. 76 76' playok.pgn
+  tgn filter --reaching 'S:10,10,10,10,10,10,10,10,0/N:9,9,9,9,9,9,9,9,9/K:0,0/T:-,-/M:N' a.pgn
+  tgn filter --since 2025.03 --until 2025.06.30 --min-plies 20 --format jsonl archive/
+
+Every test given must pass; --any makes the --tag and --player tests pass when one of them
+does. --tag Name=REGEX matches a regular expression anywhere in the value (write ^…$ for
+the whole value; (?i) ignores case), --tag Name only asks for the tag; tag names compare in
+any case, unknown tags included. --player matches White or Black, ignoring case. Records
+are written exactly as read (comments, tags, layout) unless --canonical. A position for
+--reaching is compared on its board part (move counters do not matter), written as tgn
+annotate --positions shows it.
+
+Exit status: 0 if every game read is valid, 1 if any is invalid (invalid games are
+selected like any other: --valid leaves them out), 2 on a usage or I/O error. A line on
+stderr says how many games were written.")]
+    Filter(FilterArgs),
+    /// Find games with the same moves, across files (or write the collection without
+    /// them).
+    #[command(after_help = "Examples:
+  tgn duplicates archive/
+  tgn duplicates --same-tags club-2024.pgn club-2025.pgn
+  tgn duplicates --drop archive/ > archive-unique.pgn
+
+Two games are copies when they are of the same game from the same start and their main
+lines have the same moves (compared in canonical notation, so 76 and 76(10) are one move);
+with --same-tags, also the same White, Black and Event. Games without moves are never
+copies. Only a 128-bit hash of each game is kept, so a million games need some tens of
+megabytes. --drop writes every game but the later copies, exactly as written, and names
+each copy dropped on stderr.
+
+Exit status: 0 if no copies were found and every game is valid, 1 if copies were found
+or a game is invalid, 2 on a usage or I/O error.")]
+    Duplicates(DuplicatesArgs),
+    /// Write a collection as one file per game, per N games or per value of a tag.
+    #[command(after_help = "Examples:
+  tgn split archive.pgn -d games                  games/game-000001.pgn, …
+  tgn split --every 1000 archive.pgn -d parts
+  tgn split --by Event archive/ -d events         events/Kazakhstan_Open_2025.pgn, …
+
+Each game is written exactly as read (--canonical: export format with canonical moves).
+File names keep letters and digits of any script, -, _ and .; every other run of
+characters becomes _, Windows device names (CON, NUL…) get a leading _, names that
+differ only in case get a number. Games without the --by tag go to no-<Tag>.pgn. An
+existing file is never overwritten without --force.
+
+Exit status: 0 if every game is valid, 1 if any is invalid (it is written all the
+same), 2 on a usage or I/O error.")]
+    Split(SplitArgs),
+    /// Rewrite records in place: Result tags, move numbers, tag order, canonical moves.
+    #[command(after_help = "Examples:
+  tgn fix --dry-run archive.pgn               show what would change, as a diff
+  tgn fix archive.pgn                         fix it in place
+  tgn fix --results playok.pgn -o fixed.pgn   only the results, to a new file
+  tgn fix --canonical --game toguz-kumalak sheet.pgn
+
+Without a choice of fixes, fix sets missing or wrong [Result] tags (from the board
+when it decided the game, else from the movetext's result; a movetext that lacks or
+contradicts the board's result gets it too), renumbers move numbers and puts the Seven
+Tag Roster first in its order; --canonical also writes moves in canonical notation.
+A move is never changed, and a game with a syntax error is left as it is. Everything
+not fixed is kept byte for byte, and a file with nothing to fix is not touched. Files
+are written to a temporary file in the same directory, then renamed over the original,
+so an interrupted run loses nothing. Standard input goes to standard output.
+
+Exit status: 0 if every game is valid, 1 if any is invalid (the fixes that can be made
+are made; --dry-run: also when something would change), 2 on a usage or I/O error.")]
+    Fix(FixArgs),
     /// List the games tgn knows, with their aliases and options.
     #[command(after_help = "Example:
   tgn games
@@ -255,6 +343,293 @@ pub struct SummarizeArgs {
     /// How many openings and errors to list.
     #[arg(long, default_value_t = 10)]
     pub top: usize,
+    /// A line per player (games, score, results as White and as Black) or per event
+    /// (games, validity, results, dates, players) instead of the overall report.
+    #[arg(long, value_enum, value_name = "GROUP")]
+    pub by: Option<SummaryBy>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SummaryBy {
+    Player,
+    Event,
+}
+
+#[derive(Debug, Args)]
+pub struct FilterArgs {
+    /// Record files, directories or - for stdin.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub read: ReadArgs,
+    /// A tag test (repeatable): `Name=REGEX` (the value matches) or `Name` (the tag is
+    /// there).
+    #[arg(long, value_name = "NAME[=REGEX]", value_parser = TagTest::parse)]
+    pub tag: Vec<TagTest>,
+    /// A player in either colour, a regular expression ignoring case (repeatable: all
+    /// must play).
+    #[arg(long, value_name = "REGEX", value_parser = parse_player)]
+    pub player: Vec<regex::Regex>,
+    /// Combine the --tag and --player tests with "or" instead of "and".
+    #[arg(long)]
+    pub any: bool,
+    /// The declared result (repeatable): 1-0, 0-1, 1/2-1/2, * or none.
+    #[arg(long, value_name = "RESULT", value_parser = ResultTest::parse)]
+    pub result: Vec<ResultTest>,
+    /// How the result came about (repeatable).
+    #[arg(long, value_enum, value_name = "HOW")]
+    pub decided: Vec<DecidedArg>,
+    /// Only valid games.
+    #[arg(long, conflicts_with = "invalid")]
+    pub valid: bool,
+    /// Only invalid games.
+    #[arg(long)]
+    pub invalid: bool,
+    /// Only games of this game (an id or alias; repeatable).
+    #[arg(long, value_name = "GAME", value_parser = parse_game_id)]
+    pub only_game: Vec<&'static str>,
+    /// At least this many main-line plies replayed.
+    #[arg(long, value_name = "N")]
+    pub min_plies: Option<u32>,
+    /// At most this many main-line plies replayed.
+    #[arg(long, value_name = "N")]
+    pub max_plies: Option<u32>,
+    /// [Date] on or after this day (2025, 2025.03 or 2025.03.14).
+    #[arg(long, value_name = "DATE", value_parser = parse_date)]
+    pub since: Option<PgnDate>,
+    /// [Date] on or before this day.
+    #[arg(long, value_name = "DATE", value_parser = parse_date)]
+    pub until: Option<PgnDate>,
+    /// Games whose main line reaches this position (a position string).
+    #[arg(long, value_name = "POSITION")]
+    pub reaching: Option<String>,
+    /// Games whose main line starts with these moves (as written or canonical).
+    #[arg(long, value_name = "MOVES")]
+    pub moves: Option<String>,
+    /// Write the games that do not match.
+    #[arg(long)]
+    pub invert: bool,
+    /// Write records in export format with canonical moves instead of as written.
+    #[arg(long)]
+    pub canonical: bool,
+    /// Output: records (as written), JSON or JSON Lines (as `convert` writes them).
+    #[arg(long, value_enum, default_value_t = GamesFormat::Records)]
+    pub format: GamesFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DecidedArg {
+    /// The position ended the game.
+    Board,
+    /// A result the position does not decide (resignation, time, agreement).
+    Declared,
+    /// No result.
+    None,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GamesFormat {
+    Records,
+    Json,
+    Jsonl,
+}
+
+impl GamesFormat {
+    fn output(self, canonical: bool) -> Output {
+        match self {
+            GamesFormat::Records if canonical => Output::Canonical,
+            GamesFormat::Records => Output::Records,
+            GamesFormat::Json => Output::Json,
+            GamesFormat::Jsonl => Output::Jsonl,
+        }
+    }
+}
+
+impl FilterArgs {
+    pub fn settings(&self) -> FilterSettings {
+        let selection = Selection {
+            tags: self.tag.clone(),
+            players: self.player.clone(),
+            any: self.any,
+            results: self.result.clone(),
+            decided: self
+                .decided
+                .iter()
+                .map(|d| match d {
+                    DecidedArg::Board => Decided::Board,
+                    DecidedArg::Declared => Decided::Declared,
+                    DecidedArg::None => Decided::None,
+                })
+                .collect(),
+            valid: match (self.valid, self.invalid) {
+                (true, _) => Some(true),
+                (_, true) => Some(false),
+                _ => None,
+            },
+            games: self.only_game.clone(),
+            min_plies: self.min_plies,
+            max_plies: self.max_plies,
+            since: self.since,
+            until: self.until,
+            reaching: self.reaching.clone(),
+            moves: self.moves.as_deref().map(move_tokens).unwrap_or_default(),
+            invert: self.invert,
+        };
+        FilterSettings {
+            paths: self.paths.clone(),
+            read: self.read.reading(),
+            selection,
+            output: self.format.output(self.canonical),
+        }
+    }
+}
+
+fn parse_player(text: &str) -> Result<regex::Regex, String> {
+    regex::RegexBuilder::new(text)
+        .case_insensitive(true)
+        .build()
+        .map_err(|e| format!("bad regular expression {text:?}: {e}"))
+}
+
+fn parse_game_id(name: &str) -> Result<&'static str, String> {
+    parse_game(name)?;
+    registry::find(name)
+        .map(|found| found.info.id)
+        .ok_or_else(|| format!("unknown game {name:?}"))
+}
+
+fn parse_date(text: &str) -> Result<PgnDate, String> {
+    PgnDate::parse(text)
+        .ok_or_else(|| format!("{text:?} is no date: write 2025, 2025.03 or 2025.03.14"))
+}
+
+#[derive(Debug, Args)]
+pub struct DuplicatesArgs {
+    /// Record files, directories or - for stdin.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub read: ReadArgs,
+    /// Copies must also have the same White, Black and Event tags.
+    #[arg(long)]
+    pub same_tags: bool,
+    /// Write the collection without the later copies instead of listing them.
+    #[arg(long)]
+    pub drop: bool,
+    /// With --drop: records in export format with canonical moves.
+    #[arg(long, requires = "drop")]
+    pub canonical: bool,
+    /// With --drop: records (as written), JSON or JSON Lines.
+    #[arg(long, value_enum, default_value_t = GamesFormat::Records, requires = "drop")]
+    pub format: GamesFormat,
+}
+
+impl DuplicatesArgs {
+    pub fn settings(&self) -> DuplicatesSettings {
+        DuplicatesSettings {
+            paths: self.paths.clone(),
+            read: self.read.reading(),
+            same_tags: self.same_tags,
+            drop: self.drop,
+            output: self.format.output(self.canonical),
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct SplitArgs {
+    /// Record files, directories or - for stdin.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub read: ReadArgs,
+    /// The directory to write to (created if missing).
+    #[arg(short, long, value_name = "DIR", default_value = ".")]
+    pub dir: PathBuf,
+    /// A file per N games (default: a file per game).
+    #[arg(long, value_name = "N", conflicts_with = "by", value_parser = clap::value_parser!(u64).range(1..))]
+    pub every: Option<u64>,
+    /// A file per value of this tag (e.g. Event).
+    #[arg(long, value_name = "TAG")]
+    pub by: Option<String>,
+    /// The start of numbered file names.
+    #[arg(long, default_value = "game")]
+    pub prefix: String,
+    /// Overwrite files that exist already.
+    #[arg(long)]
+    pub force: bool,
+    /// Write records in export format with canonical moves instead of as written.
+    #[arg(long)]
+    pub canonical: bool,
+}
+
+impl SplitArgs {
+    pub fn settings(&self) -> SplitSettings {
+        let by = match (&self.by, self.every) {
+            (Some(tag), _) => SplitBy::Tag(tag.clone()),
+            (None, Some(n)) => SplitBy::Every(usize::try_from(n).unwrap_or(usize::MAX)),
+            (None, None) => SplitBy::Game,
+        };
+        SplitSettings {
+            paths: self.paths.clone(),
+            read: self.read.reading(),
+            by,
+            dir: self.dir.clone(),
+            prefix: self.prefix.clone(),
+            force: self.force,
+            canonical: self.canonical,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct FixArgs {
+    /// Record files, directories or - for stdin (fixed to stdout).
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub read: ReadArgs,
+    /// Set missing or wrong [Result] tags from the board or the movetext.
+    #[arg(long)]
+    pub results: bool,
+    /// Rewrite move numbers that disagree with the moves.
+    #[arg(long)]
+    pub renumber: bool,
+    /// Put the Seven Tag Roster first, in its order.
+    #[arg(long)]
+    pub order_tags: bool,
+    /// Write every move in canonical notation.
+    #[arg(long)]
+    pub canonical: bool,
+    /// Write every input, fixed, to this file instead of in place.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Show a unified diff of what would change; write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+impl FixArgs {
+    pub fn settings(&self) -> FixSettings {
+        // No fix named: the safe ones (canonical moves only when asked).
+        let chosen = self.results || self.renumber || self.order_tags;
+        let all = !chosen;
+        FixSettings {
+            paths: self.paths.clone(),
+            read: self.read.reading(),
+            fixes: Fixes {
+                results: self.results || all,
+                renumber: self.renumber || all,
+                tag_order: self.order_tags || all,
+                canonical: self.canonical,
+            },
+            target: match &self.output {
+                Some(path) => Target::File(path.clone()),
+                None => Target::InPlace,
+            },
+            dry_run: self.dry_run,
+        }
+    }
 }
 
 /// Runs a parsed command line; gives the process exit status.
@@ -283,12 +658,27 @@ pub fn run(cli: Cli) -> i32 {
             a: args.a,
             b: args.b,
         }),
-        Command::Summarize(args) => commands::summarize::run(&commands::summarize::Options {
-            read: args.read.reading(),
-            paths: args.paths,
-            format: args.format,
-            top: args.top,
-        }),
+        Command::Summarize(args) => match args.by {
+            Some(by) => commands::summarize::run_by(&BySettings {
+                paths: args.paths.clone(),
+                read: args.read.reading(),
+                by: match by {
+                    SummaryBy::Player => By::Player,
+                    SummaryBy::Event => By::Event,
+                },
+                json: args.format == SummaryFormat::Json,
+            }),
+            None => commands::summarize::run(&commands::summarize::Options {
+                read: args.read.reading(),
+                paths: args.paths,
+                format: args.format,
+                top: args.top,
+            }),
+        },
+        Command::Filter(args) => commands::filter::run(&args.settings()),
+        Command::Duplicates(args) => commands::duplicates::run(&args.settings()),
+        Command::Split(args) => commands::split::run(&args.settings()),
+        Command::Fix(args) => commands::fix::run(&args.settings()),
         Command::Games => commands::games::run(),
     };
     match result {

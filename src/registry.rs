@@ -42,6 +42,8 @@ pub trait Engine: Sync {
     fn check_notation(&self, game: &'static GameInfo, text: &str) -> Result<(), String>;
     /// Replays a record of `game` (one of [`Engine::games`]).
     fn replay(&self, game: &'static GameInfo, record: &GameRecord, settings: &Settings) -> Replay;
+    /// The board part of a position string (see [`Rules::board_part`]).
+    fn board_part(&self, position: &str) -> String;
 }
 
 /// The [`Engine`] of a [`Rules`] type.
@@ -84,6 +86,10 @@ impl<R: Rules> Engine for EngineOf<R> {
 
     fn replay(&self, game: &'static GameInfo, record: &GameRecord, settings: &Settings) -> Replay {
         replay_with::<R>(game, record, settings)
+    }
+
+    fn board_part(&self, position: &str) -> String {
+        R::board_part(position)
     }
 }
 

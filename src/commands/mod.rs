@@ -5,7 +5,12 @@ pub mod annotate;
 pub mod check;
 pub mod convert;
 pub mod diff;
+pub mod duplicates;
+pub mod filter;
+pub mod fix;
 pub mod games;
+pub mod select;
+pub mod split;
 pub mod summarize;
 
 use std::fs::File;

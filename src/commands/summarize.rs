@@ -309,6 +309,257 @@ pub fn tables(s: &Summary) -> String {
     text
 }
 
+/// What `summarize --by` groups games by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum By {
+    /// Each player in either colour: games, score, results by colour.
+    Player,
+    /// Each `[Event]`: games, validity, results, dates, players.
+    Event,
+}
+
+/// What `tgn summarize --by` is asked to do.
+#[derive(Clone, Debug)]
+pub struct BySettings {
+    pub paths: Vec<std::path::PathBuf>,
+    pub read: super::Reading,
+    pub by: By,
+    pub json: bool,
+}
+
+/// One colour's results of a player: wins, draws, losses, games without a result.
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+pub struct Results {
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    pub unfinished: usize,
+}
+
+impl Results {
+    fn add(&mut self, result: Option<GameResult>, colour: crate::games::Player) {
+        let won = GameResult::win_for(colour);
+        match result {
+            None => self.unfinished += 1,
+            Some(GameResult::Draw) => self.draws += 1,
+            Some(r) if r == won => self.wins += 1,
+            Some(_) => self.losses += 1,
+        }
+    }
+
+    /// `+3 =1 -2`.
+    fn show(&self) -> String {
+        format!("+{} ={} -{}", self.wins, self.draws, self.losses)
+    }
+}
+
+/// A player's line of `--by player`.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct PlayerLine {
+    pub player: String,
+    pub games: usize,
+    /// Points (1 a win, ½ a draw) over the games with a result.
+    pub score: f64,
+    /// The score in percent of the games with a result.
+    pub percent: Option<f64>,
+    pub white: Results,
+    pub black: Results,
+}
+
+/// An event's line of `--by event`.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct EventLine {
+    pub event: String,
+    pub games: usize,
+    pub valid: usize,
+    pub invalid: usize,
+    /// Declared or board results: `1-0`, `0-1`, `1/2-1/2`, `*`, `none`.
+    pub results: BTreeMap<String, usize>,
+    pub first_date: Option<String>,
+    pub last_date: Option<String>,
+    pub players: usize,
+    #[serde(skip)]
+    names: std::collections::BTreeSet<String>,
+}
+
+/// The result a game counts with: the board's, else the declared one.
+fn counted_result(item: &Item) -> Option<GameResult> {
+    item.replay
+        .outcome
+        .as_ref()
+        .map(|o| o.result)
+        .or(item.record.declared_result().flatten())
+}
+
+/// Lines per player or per event (memory grows with the players or events, not
+/// with the games).
+#[derive(Debug, Default)]
+pub struct Grouped {
+    players: HashMap<String, PlayerLine>,
+    events: HashMap<String, EventLine>,
+}
+
+impl Grouped {
+    pub fn add(&mut self, item: &Item, by: By) {
+        use crate::games::Player;
+        let record = &item.record;
+        let result = counted_result(item);
+        match by {
+            By::Player => {
+                for (tag, colour) in [("White", Player::First), ("Black", Player::Second)] {
+                    let name = record.tag(tag).unwrap_or("?").to_string();
+                    let line = self.players.entry(name.clone()).or_default();
+                    line.player = name;
+                    line.games += 1;
+                    match colour {
+                        Player::First => line.white.add(result, colour),
+                        Player::Second => line.black.add(result, colour),
+                    }
+                    line.score += match result {
+                        Some(GameResult::Draw) => 0.5,
+                        Some(r) if r == GameResult::win_for(colour) => 1.0,
+                        _ => 0.0,
+                    };
+                }
+            }
+            By::Event => {
+                let name = record.tag("Event").unwrap_or("?").to_string();
+                let line = self.events.entry(name.clone()).or_default();
+                line.event = name;
+                line.games += 1;
+                if item.replay.is_valid() {
+                    line.valid += 1;
+                } else {
+                    line.invalid += 1;
+                }
+                let shown = match (result, record.declared_result()) {
+                    (Some(r), _) => r.as_str(),
+                    (None, Some(None)) => "*",
+                    (None, None) => "none",
+                    (None, Some(Some(r))) => r.as_str(),
+                };
+                *line.results.entry(shown.to_string()).or_default() += 1;
+                if let Some(date) = record.tag("Date").filter(|d| !d.starts_with('?')) {
+                    let date = date.to_string();
+                    if line.first_date.as_ref().is_none_or(|d| date < *d) {
+                        line.first_date = Some(date.clone());
+                    }
+                    if line.last_date.as_ref().is_none_or(|d| date > *d) {
+                        line.last_date = Some(date);
+                    }
+                }
+                for tag in ["White", "Black"] {
+                    if let Some(player) = record.tag(tag) {
+                        line.names.insert(player.to_string());
+                    }
+                }
+                line.players = line.names.len();
+            }
+        }
+    }
+
+    /// Players by games, then name.
+    pub fn players(&self) -> Vec<PlayerLine> {
+        let mut lines: Vec<PlayerLine> = self.players.values().cloned().collect();
+        for line in &mut lines {
+            let scored = line.games - line.white.unfinished - line.black.unfinished;
+            line.percent =
+                (scored > 0).then(|| (line.score / scored as f64 * 1000.0).round() / 10.0);
+        }
+        lines.sort_by(|a, b| b.games.cmp(&a.games).then(a.player.cmp(&b.player)));
+        lines
+    }
+
+    /// Events by name.
+    pub fn events(&self) -> Vec<EventLine> {
+        let mut lines: Vec<EventLine> = self.events.values().cloned().collect();
+        lines.sort_by(|a, b| a.event.cmp(&b.event));
+        lines
+    }
+}
+
+pub fn run_by(settings: &BySettings) -> io::Result<RunStatus> {
+    let mut tally = Tally::default();
+    let inputs = expand(&settings.paths, &mut tally.io_errors);
+    tally.files = inputs.len();
+    let pipeline = Pipeline {
+        read: &settings.read,
+        detail: Detail::ERRORS,
+        json: None,
+        progress: !settings.json,
+    };
+    let mut grouped = Grouped::default();
+    tally.io_errors += pipeline.run(&inputs, |item| {
+        tally.add(&item);
+        grouped.add(&item, settings.by);
+        Ok(())
+    })?;
+    let output = (|| {
+        let mut out = io::stdout().lock();
+        let text = match (settings.by, settings.json) {
+            (By::Player, true) => {
+                serde_json::to_string_pretty(&grouped.players()).map_err(io::Error::other)?
+            }
+            (By::Event, true) => {
+                serde_json::to_string_pretty(&grouped.events()).map_err(io::Error::other)?
+            }
+            (By::Player, false) => player_table(&grouped.players()),
+            (By::Event, false) => event_table(&grouped.events()),
+        };
+        writeln!(out, "{text}")
+    })();
+    report("summarized", &tally);
+    conclude(output, &tally)
+}
+
+fn player_table(lines: &[PlayerLine]) -> String {
+    let mut t = table(&[
+        "player",
+        "games",
+        "score",
+        "%",
+        "as White",
+        "as Black",
+        "no result",
+    ]);
+    for l in lines {
+        t.add_row(vec![
+            l.player.clone(),
+            l.games.to_string(),
+            l.score.to_string(),
+            l.percent.map_or("-".to_string(), |p| format!("{p}%")),
+            l.white.show(),
+            l.black.show(),
+            (l.white.unfinished + l.black.unfinished).to_string(),
+        ]);
+    }
+    t.to_string()
+}
+
+fn event_table(lines: &[EventLine]) -> String {
+    let mut t = table(&[
+        "event", "games", "valid", "invalid", "results", "dates", "players",
+    ]);
+    for l in lines {
+        let results: Vec<String> = l.results.iter().map(|(r, n)| format!("{r}: {n}")).collect();
+        let dates = match (&l.first_date, &l.last_date) {
+            (Some(a), Some(b)) if a == b => a.clone(),
+            (Some(a), Some(b)) => format!("{a} – {b}"),
+            _ => "-".to_string(),
+        };
+        t.add_row(vec![
+            l.event.clone(),
+            l.games.to_string(),
+            l.valid.to_string(),
+            l.invalid.to_string(),
+            results.join(", "),
+            dates,
+            l.players.to_string(),
+        ]);
+    }
+    t.to_string()
+}
+
 /// The median of counted values (value → how many times it was seen).
 fn median(histogram: &BTreeMap<u32, usize>) -> Option<Median> {
     let total: usize = histogram.values().sum();

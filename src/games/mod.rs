@@ -280,6 +280,15 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// Writes the game's position string; [`Rules::parse_position`] reads it back.
     fn write_position(&self, position: &Self::Position) -> String;
 
+    /// The part of a position string (as [`Rules::write_position`] writes it) that says
+    /// where the pieces stand and who is to move, without counters that only record how
+    /// the game got there: what `tgn filter --reaching` compares, so that a position is
+    /// found whatever its move counters. By default the whole string, its spaces
+    /// collapsed; games whose position strings carry such counters drop them.
+    fn board_part(position: &str) -> String {
+        position.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
     /// The position drawn as text for a human: a few lines, no trailing newline.
     fn draw(&self, position: &Self::Position) -> String;
 

@@ -112,6 +112,8 @@ pub struct Source {
     pub text: Arc<str>,
     /// Line number of the first line of `text` in its file.
     pub first_line: u32,
+    /// Byte offset of the start of `text` in its file (as UTF-8 text).
+    pub offset: usize,
 }
 
 impl Source {
@@ -139,6 +141,9 @@ pub struct GameRecord {
     /// Where the game starts.
     pub span: Span,
     pub source: Source,
+    /// Byte offset in the file just past the game's last token or comment: with
+    /// `span.start`, the range of the game's text as written (see [`GameRecord::text`]).
+    pub end: usize,
 }
 
 impl GameRecord {
@@ -150,6 +155,14 @@ impl GameRecord {
             && self.result.is_none()
             && self.trailing.is_empty()
             && self.errors.is_empty()
+    }
+
+    /// The game's text exactly as written, from its first tag to its last token or
+    /// comment; `None` for a record not read from text (JSON).
+    pub fn text(&self) -> Option<&str> {
+        let start = self.span.start.checked_sub(self.source.offset)?;
+        let end = self.end.checked_sub(self.source.offset)?;
+        self.source.text.get(start..end).filter(|t| !t.is_empty())
     }
 
     /// The value of the first tag called `name` (exact case).

@@ -50,6 +50,7 @@ pub fn parse_games(text: &str, origin: Origin) -> Vec<GameRecord> {
     let source = Source {
         text: Arc::from(text),
         first_line: origin.line,
+        offset: origin.offset,
     };
     let mut parser = Parser {
         cursor: Cursor::new(text, origin),
@@ -252,6 +253,15 @@ impl Parser<'_> {
         self.close_errors(&mut game);
         game.span = self.cursor.span_from(&start);
         game.span.end = game.span.start;
+        // The cursor stands past the blanks and `%` escape lines after the game: its
+        // text ends before them.
+        let mut read = self.cursor.text[start.pos..self.cursor.pos].trim_end();
+        while let Some(line_start) = read.rfind('\n').map(|i| i + 1)
+            && read[line_start..].starts_with('%')
+        {
+            read = read[..line_start].trim_end();
+        }
+        game.end = game.span.start + read.len();
         Some(game)
     }
 

@@ -465,6 +465,24 @@ mod tests {
     }
 
     #[test]
+    fn issue_12_each_game_knows_its_text_exactly_as_written() {
+        let text = "\u{feff}[A \"1\"]\r\n\r\n1. a {x}  b 1-0 {end}  \r\n\r\n\r\n% escape\n[A \"2\"]\n1. c *\n\n1. d 0-1";
+        let games = read(text.as_bytes(), Encoding::Utf8);
+        let texts: Vec<&str> = games.iter().map(|g| g.text().unwrap()).collect();
+        assert_eq!(
+            texts,
+            [
+                "[A \"1\"]\r\n\r\n1. a {x}  b 1-0 {end}",
+                "[A \"2\"]\n1. c *",
+                "1. d 0-1"
+            ]
+        );
+        for game in &games {
+            assert_eq!(&text[game.span.start..game.end], game.text().unwrap());
+        }
+    }
+
+    #[test]
     fn issue_10_a_tag_inside_a_comment_without_a_blank_line_stays_in_the_comment() {
         let games = read(b"1. a {note\n[A \"2\"]\n} b *\n", Encoding::Utf8);
         assert_eq!(games.len(), 1);

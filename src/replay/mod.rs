@@ -12,6 +12,8 @@
 
 mod warnings;
 
+pub use warnings::Count as MoveCount;
+
 use std::fmt;
 
 use serde::Serialize;
@@ -55,6 +57,16 @@ impl Detail {
         state: true,
         board: true,
     };
+
+    /// What either of two details asks for.
+    pub fn union(self, other: Detail) -> Detail {
+        Detail {
+            canonical: self.canonical || other.canonical,
+            description: self.description || other.description,
+            state: self.state || other.state,
+            board: self.board || other.board,
+        }
+    }
 
     /// Whether anything is recorded after each move beyond its canonical form.
     fn per_ply(self) -> bool {

@@ -4,7 +4,7 @@
 //! twice. They are shown and counted but leave the game valid; `--strict` makes them
 //! errors.
 
-use super::{Diagnostic, ErrorCode, Line, Replay, Status};
+use super::{Diagnostic, ErrorCode, Line, Played, Replay, Status};
 use crate::games::Player;
 use std::collections::HashMap;
 
@@ -15,13 +15,13 @@ pub fn of(record: &GameRecord, replay: &Replay) -> Vec<Diagnostic> {
     let mut warnings = duplicate_tags(record);
     warnings.extend(result_tag(record));
     if replay.start.is_some() {
-        // Without a known start (a `[FEN]`), the first number written sets the count.
-        let set_up = record.tag("FEN").is_some() && record.tag("SetUp") != Some("0");
-        let count = Count {
-            number: (!set_up).then_some(1),
-            last: None,
-        };
-        move_numbers(&record.moves, &replay.main, count, 0, &mut warnings);
+        move_numbers(
+            &record.moves,
+            &replay.main,
+            Count::start(record),
+            0,
+            &mut warnings,
+        );
     }
     warnings
 }
@@ -67,13 +67,40 @@ fn result_tag(record: &GameRecord) -> Option<Diagnostic> {
     ))
 }
 
-/// Where the count of full moves stands along a line.
-#[derive(Clone, Copy)]
-struct Count {
+/// Where the count of full moves stands along a line: a full move starts with each
+/// turn of the first player.
+#[derive(Clone, Copy, Debug)]
+pub struct Count {
     /// The number of the current full move, once known.
-    number: Option<u32>,
+    pub number: Option<u32>,
     /// Who made the last turn, and at which ply.
     last: Option<(Player, u32)>,
+}
+
+impl Count {
+    /// The count before the first move of a record: 1, or unknown from a set-up
+    /// position (a `[FEN]`), where the first number written sets it.
+    pub fn start(record: &GameRecord) -> Count {
+        let set_up = record.tag("FEN").is_some() && record.tag("SetUp") != Some("0");
+        Count {
+            number: (!set_up).then_some(1),
+            last: None,
+        }
+    }
+
+    /// Counts a played move; gives whether it starts a new turn (a token that
+    /// finishes a turn shares its ply).
+    pub fn step(&mut self, played: &Played) -> bool {
+        let new_turn = self.last.is_none_or(|(_, ply)| ply != played.ply);
+        if new_turn
+            && played.mover == Player::First
+            && self.last.is_some_and(|(mover, _)| mover == Player::Second)
+        {
+            self.number = self.number.map(|n| n + 1);
+        }
+        self.last = Some((played.mover, played.ply));
+        new_turn
+    }
 }
 
 /// Checks every number written in a line (and its variations) against the turns the
@@ -93,14 +120,7 @@ fn move_numbers(
         let Status::Played(played) = &replayed.status else {
             return; // the movers after a bad move are unknown
         };
-        let new_turn = count.last.is_none_or(|(_, ply)| ply != played.ply);
-        if new_turn
-            && played.mover == Player::First
-            && count.last.is_some_and(|(mover, _)| mover == Player::Second)
-        {
-            count.number = count.number.map(|n| n + 1);
-        }
-        count.last = Some((played.mover, played.ply));
+        let new_turn = count.step(played);
         let Some(written) = &node.number else {
             continue;
         };

@@ -166,6 +166,16 @@ impl Rules for Mill {
         position.write(&self.config)
     }
 
+    /// Without `last=` (each side's last move, for R8) and `quiet=` (turns towards the
+    /// ten-move draw): history, not where the pieces stand.
+    fn board_part(position: &str) -> String {
+        position
+            .split_whitespace()
+            .filter(|field| !field.starts_with("last=") && !field.starts_with("quiet="))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     fn draw(&self, position: &Position) -> String {
         position.draw(&self.config)
     }

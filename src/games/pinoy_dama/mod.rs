@@ -244,6 +244,17 @@ impl Rules for PinoyDama {
         self.write_fen(position)
     }
 
+    /// Without `:C<n>`, the lone king's moves so far (R14), and Lidraughts' `:H`/`:F`
+    /// counters: history, not where the pieces stand.
+    fn board_part(position: &str) -> String {
+        let fields: Vec<&str> = position
+            .trim()
+            .split(':')
+            .filter(|f| !["C", "H", "F"].iter().any(|c| f.trim().starts_with(c)))
+            .collect();
+        fields.join(":")
+    }
+
     /// The board from White's side (files as the record names them), `w`/`W` white
     /// man/king, `b`/`B` black, `.` an empty point; then who is to move.
     fn draw(&self, position: &Position) -> String {

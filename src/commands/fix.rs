@@ -1,0 +1,636 @@
+//! `tgn fix`: rewrites records in place (or to a new file): the `[Result]` tag (and
+//! the movetext's result) set from the board or the movetext, move numbers
+//! renumbered, tags in the standard order, and with `--canonical` the moves in
+//! canonical notation. A move is never changed.
+//!
+//! A fix is a list of edits on the text of one game, at the spans the parser found;
+//! everything else — comments, layout, line ends, the text between games — is copied
+//! byte for byte from the original file, so a file with nothing to fix is left as it
+//! was (not even rewritten). Output goes to a temporary file in the same directory,
+//! renamed over the original only once it is complete: an interrupted run loses
+//! nothing. Games with syntax errors are left exactly as written.
+
+use std::fs::{self, File};
+use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+use similar::TextDiff;
+
+use super::Reading;
+use super::{Input, Item, Pipeline, RunStatus, Tally, conclude, expand, plural, report};
+use crate::games::{GameResult, Player};
+use crate::record::{Encoding, GameRecord, MoveNode, Tag, parse_result};
+use crate::replay::{Detail, ErrorCode, Line, MoveCount, Status};
+
+/// Which fixes to make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fixes {
+    /// A missing or wrong `[Result]` set from the board, else from the movetext.
+    pub results: bool,
+    /// Move numbers that disagree with the moves rewritten.
+    pub renumber: bool,
+    /// The Seven Tag Roster first, in its order, then the other tags as they were.
+    pub tag_order: bool,
+    /// Moves in canonical notation.
+    pub canonical: bool,
+}
+
+/// Where fixed records go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Each file rewritten in place (standard input to standard output).
+    InPlace,
+    /// Every input into one new file.
+    File(PathBuf),
+}
+
+/// What `tgn fix` is asked to do.
+#[derive(Clone, Debug)]
+pub struct FixSettings {
+    pub paths: Vec<PathBuf>,
+    pub read: Reading,
+    pub fixes: Fixes,
+    pub target: Target,
+    /// Show a unified diff of what would change, and write nothing.
+    pub dry_run: bool,
+}
+
+/// The Seven Tag Roster, in the order PGN's export format writes it.
+const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// Text to put in place of a byte range of the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Edit {
+    start: usize,
+    end: usize,
+    text: String,
+}
+
+impl Edit {
+    fn new(start: usize, end: usize, text: impl Into<String>) -> Edit {
+        Edit {
+            start,
+            end,
+            text: text.into(),
+        }
+    }
+}
+
+/// The edits that fix one game, in the order of the text, none overlapping.
+fn edits(item: &Item, fixes: Fixes) -> Vec<Edit> {
+    let record = &item.record;
+    if !record.errors.is_empty() || record.text().is_none() {
+        return Vec::new();
+    }
+    let mut edits = Vec::new();
+    if fixes.results || fixes.tag_order {
+        edits.extend(tag_edits(item, fixes));
+    }
+    if fixes.results {
+        edits.extend(movetext_result(item));
+    }
+    if fixes.renumber && item.replay.start.is_some() {
+        renumber(
+            &record.moves,
+            &item.replay.main,
+            MoveCount::start(record),
+            &mut edits,
+        );
+    }
+    if fixes.canonical {
+        canonical(&record.moves, &item.replay.main, &mut edits);
+    }
+    edits.sort_by_key(|e| (e.start, e.end));
+    let mut kept: Vec<Edit> = Vec::with_capacity(edits.len());
+    for edit in edits {
+        if kept.last().is_none_or(|last| last.end <= edit.start) {
+            kept.push(edit);
+        }
+    }
+    kept
+}
+
+/// The result the record should declare: the board's when the main line was replayed
+/// to its end, else the movetext's (`*` included); `None` when neither says.
+fn wanted_result(item: &Item) -> Option<Option<GameResult>> {
+    let replay = &item.replay;
+    // Only a result error (what this fixes) or a warning made an error by --strict
+    // leaves the board's verdict standing: any other error stopped the replay short.
+    let harmless = [
+        ErrorCode::Result,
+        ErrorCode::ResultTag,
+        ErrorCode::MoveNumber,
+        ErrorCode::DuplicateTag,
+    ];
+    let replayed =
+        replay.start.is_some() && replay.errors.iter().all(|e| harmless.contains(&e.code));
+    match replay.outcome.as_ref().filter(|_| replayed) {
+        Some(outcome) => Some(Some(outcome.result)),
+        None => item.record.result.as_ref().map(|mark| mark.result),
+    }
+}
+
+fn result_text(result: Option<GameResult>) -> &'static str {
+    result.map_or("*", |r| r.as_str())
+}
+
+/// The movetext's result, when the board decided the game and the movetext says
+/// otherwise or nothing.
+fn movetext_result(item: &Item) -> Option<Edit> {
+    let Some(Some(board)) = wanted_result(item).filter(|_| item.replay.outcome.is_some()) else {
+        return None;
+    };
+    let record = &item.record;
+    // After the last move, or on a line of its own after the tags (a set-up position
+    // that is already decided).
+    let before = if record.moves.is_empty() && record.comments.is_empty() {
+        line_end(record).repeat(2)
+    } else {
+        " ".to_string()
+    };
+    match &record.result {
+        Some(mark) if mark.result == Some(board) => None,
+        Some(mark) => Some(Edit::new(mark.span.start, mark.span.end, board.as_str())),
+        None => Some(Edit::new(
+            record.end,
+            record.end,
+            format!("{before}{}", board.as_str()),
+        )),
+    }
+}
+
+/// The line end the record uses: `\r\n` or `\n`.
+fn line_end(record: &GameRecord) -> &'static str {
+    if record.text().is_some_and(|t| t.contains("\r\n")) {
+        "\r\n"
+    } else {
+        "\n"
+    }
+}
+
+/// The text of a tag as written.
+fn tag_text<'a>(record: &'a GameRecord, tag: &Tag) -> Option<&'a str> {
+    let base = record.source.offset;
+    record
+        .source
+        .text
+        .get(tag.span.start.checked_sub(base)?..tag.span.end.checked_sub(base)?)
+}
+
+/// The `[Result]` tag set, and the tags put in order.
+fn tag_edits(item: &Item, fixes: Fixes) -> Vec<Edit> {
+    let record = &item.record;
+    let eol = line_end(record);
+    // Each tag as (name, text), the Result tag already set.
+    let mut tags: Vec<(&str, String)> = Vec::with_capacity(record.tags.len() + 1);
+    let mut edits = Vec::new();
+    for tag in &record.tags {
+        let Some(text) = tag_text(record, tag) else {
+            return Vec::new();
+        };
+        tags.push((&tag.name, text.to_string()));
+    }
+    let wanted = wanted_result(item).filter(|_| fixes.results);
+    if let Some(wanted) = wanted {
+        let line = format!("[Result \"{}\"]", result_text(wanted));
+        match record.tags.iter().position(|t| t.name == "Result") {
+            Some(at) if parse_result(&record.tags[at].value) == Some(wanted) => {}
+            Some(at) => {
+                let span = record.tags[at].span;
+                edits.push(Edit::new(span.start, span.end, line.clone()));
+                tags[at].1 = line;
+            }
+            None => {
+                let edit = match record.tags.last() {
+                    Some(last) => Edit::new(last.span.end, last.span.end, format!("{eol}{line}")),
+                    None => Edit::new(
+                        record.span.start,
+                        record.span.start,
+                        format!("{line}{eol}{eol}"),
+                    ),
+                };
+                edits.push(edit);
+                tags.push(("Result", line));
+            }
+        }
+    }
+    let rank = |name: &str| {
+        ROSTER
+            .iter()
+            .position(|r| *r == name)
+            .unwrap_or(ROSTER.len())
+    };
+    let mut ordered = tags.clone();
+    ordered.sort_by_key(|(name, _)| rank(name));
+    let (Some(first), Some(last)) = (record.tags.first(), record.tags.last()) else {
+        return edits;
+    };
+    if !fixes.tag_order || ordered == tags || !contiguous(record) {
+        return edits;
+    }
+    let block: Vec<String> = ordered.into_iter().map(|(_, text)| text).collect();
+    vec![Edit::new(first.span.start, last.span.end, block.join(eol))]
+}
+
+/// Whether only white space stands between the tags (so they may be rewritten as one
+/// block without losing anything).
+fn contiguous(record: &GameRecord) -> bool {
+    let base = record.source.offset;
+    record.tags.windows(2).all(|pair| {
+        let between = (
+            pair[0].span.end.checked_sub(base),
+            pair[1].span.start.checked_sub(base),
+        );
+        match between {
+            (Some(a), Some(b)) => record
+                .source
+                .text
+                .get(a..b)
+                .is_some_and(|t| t.trim().is_empty()),
+            _ => false,
+        }
+    })
+}
+
+/// Renumbers a line (and its variations) in which a written move number disagrees
+/// with the turns the replay found: every turn of the first player gets its number,
+/// a turn of the second player `N...` where a line starts or resumes after a comment
+/// or variation, numbers inside a turn go. A line whose numbers all agree is left as
+/// written, and so is everything after a bad move (its turns are unknown).
+fn renumber(moves: &[MoveNode], line: &Line, mut count: MoveCount, edits: &mut Vec<Edit>) {
+    // Per move: the number it should carry, and whether the written one is right.
+    let mut wanted: Vec<(Option<String>, bool)> = Vec::with_capacity(moves.len());
+    let mut resumes = true;
+    for (node, replayed) in moves.iter().zip(&line.nodes) {
+        for (variation, replayed) in node.variations.iter().zip(&replayed.variations) {
+            renumber(&variation.moves, replayed, count, edits);
+        }
+        let Status::Played(played) = &replayed.status else {
+            break;
+        };
+        let new_turn = count.step(played);
+        if new_turn && count.number.is_none() {
+            // A set-up position: the first number written sets the count.
+            count.number = node.number.as_ref().map(|n| n.number);
+        }
+        let second = played.mover == Player::Second;
+        let label = match (new_turn, count.number) {
+            (true, Some(n)) if !second => Some(format!("{n}.")),
+            (true, Some(n)) if resumes => Some(format!("{n}...")),
+            _ => None,
+        };
+        let right = node.number.as_ref().is_none_or(|written| {
+            new_turn && Some(written.number) == count.number && written.continuation == second
+        });
+        wanted.push((label, right));
+        resumes = !node.comments.is_empty() || !node.variations.is_empty();
+    }
+    if wanted.iter().all(|(_, right)| *right) {
+        return;
+    }
+    for (node, (label, right)) in moves.iter().zip(wanted) {
+        match (&node.number, label) {
+            (Some(_), _) if right => {}
+            (Some(written), Some(label)) => {
+                edits.push(Edit::new(written.span.start, written.span.end, label));
+            }
+            // A number inside a turn, or before a move that needs none: it goes,
+            // with the space after it.
+            (Some(written), None) => edits.push(Edit::new(written.span.start, node.span.start, "")),
+            (None, Some(label)) => {
+                edits.push(Edit::new(
+                    node.span.start,
+                    node.span.start,
+                    format!("{label} "),
+                ));
+            }
+            (None, None) => {}
+        }
+    }
+}
+
+/// Every played move not written canonically, rewritten.
+fn canonical(moves: &[MoveNode], line: &Line, edits: &mut Vec<Edit>) {
+    for (node, replayed) in moves.iter().zip(&line.nodes) {
+        if let Status::Played(played) = &replayed.status
+            && !played.canonical.is_empty()
+            && played.canonical != node.text
+        {
+            edits.push(Edit::new(
+                node.span.start,
+                node.span.end,
+                played.canonical.clone(),
+            ));
+        }
+        for (variation, line) in node.variations.iter().zip(&replayed.variations) {
+            canonical(&variation.moves, line, edits);
+        }
+    }
+}
+
+/// The game's text with the edits made.
+fn apply(record: &GameRecord, edits: &[Edit]) -> Option<String> {
+    let text = record.text()?;
+    let base = record.span.start;
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut at = 0;
+    for edit in edits {
+        let (start, end) = (edit.start.checked_sub(base)?, edit.end.checked_sub(base)?);
+        out.push_str(text.get(at..start)?);
+        out.push_str(&edit.text);
+        at = end;
+    }
+    out.push_str(text.get(at..)?);
+    Some(out)
+}
+
+/// One input being rewritten.
+struct Rewrite {
+    input: Input,
+    /// The original again, to copy what lies between the fixed games (files only).
+    original: Option<BufReader<File>>,
+    /// Bytes of the original copied (or replaced) so far.
+    copied: u64,
+    out: Sink,
+    changed: usize,
+    games: usize,
+}
+
+/// Where a rewrite writes.
+enum Sink {
+    /// A file rewritten in place with nothing fixed so far: nothing is written.
+    Untouched(PathBuf),
+    /// A temporary file next to the file it replaces.
+    Temp(BufWriter<tempfile::NamedTempFile>),
+    /// Memory, for `--dry-run` (with the original text to compare).
+    Memory(Vec<u8>, Vec<u8>),
+    Stdout(BufWriter<io::Stdout>),
+    /// The one `--output` file, shared by every input.
+    Shared,
+}
+
+/// The state of a run.
+struct Run<'a> {
+    settings: &'a FixSettings,
+    /// The `--output` file, while it is being written.
+    shared: Option<BufWriter<tempfile::NamedTempFile>>,
+    current: Option<Rewrite>,
+    changed_games: usize,
+    changed_files: usize,
+    diff_found: bool,
+}
+
+impl Run<'_> {
+    fn start(&mut self, input: Input) -> io::Result<Rewrite> {
+        let original = match &input {
+            Input::File(path) => Some(BufReader::new(File::open(path)?)),
+            Input::Stdin => None,
+        };
+        let out = match (&input, &self.settings.target, self.settings.dry_run) {
+            (_, _, true) => Sink::Memory(Vec::new(), Vec::new()),
+            (_, Target::File(_), false) => Sink::Shared,
+            (Input::Stdin, Target::InPlace, false) => Sink::Stdout(BufWriter::new(io::stdout())),
+            (Input::File(path), Target::InPlace, false) => Sink::Untouched(path.clone()),
+        };
+        Ok(Rewrite {
+            input,
+            original,
+            copied: 0,
+            out,
+            changed: 0,
+            games: 0,
+        })
+    }
+
+    fn writer<'w>(
+        shared: &'w mut Option<BufWriter<tempfile::NamedTempFile>>,
+        out: &'w mut Sink,
+    ) -> io::Result<&'w mut dyn Write> {
+        if let Sink::Untouched(path) = out {
+            // The first fix in this file: only now is a temporary file made.
+            *out = Sink::Temp(BufWriter::new(temp_beside(&path.clone())?));
+        }
+        Ok(match out {
+            Sink::Untouched(_) => return Err(io::Error::other("no temporary file")),
+            Sink::Temp(w) => w,
+            Sink::Memory(_, new) => new,
+            Sink::Stdout(w) => w,
+            Sink::Shared => shared
+                .as_mut()
+                .ok_or_else(|| io::Error::other("the output file is not open"))?,
+        })
+    }
+
+    /// Takes one game: copies the original up to it and writes its fixed text.
+    fn game(&mut self, item: &Item) -> io::Result<()> {
+        let file = PathBuf::from(&*item.file);
+        let is_new = self
+            .current
+            .as_ref()
+            .is_none_or(|r| r.input.name() != *item.file);
+        if is_new {
+            self.finish_current()?;
+            let input = if &*item.file == "<stdin>" {
+                Input::Stdin
+            } else {
+                Input::File(file)
+            };
+            self.current = Some(self.start(input)?);
+        }
+        let Some(rewrite) = self.current.as_mut() else {
+            return Ok(());
+        };
+        let edits = edits(item, self.settings.fixes);
+        let fixed = if edits.is_empty() {
+            None
+        } else {
+            apply(&item.record, &edits)
+        };
+        rewrite.changed += usize::from(fixed.is_some());
+        rewrite.games += 1;
+        match rewrite.original.as_mut() {
+            Some(original) => {
+                let Some(fixed) = fixed else {
+                    return Ok(()); // copied with what follows it
+                };
+                let out = Self::writer(&mut self.shared, &mut rewrite.out)?;
+                let (start, end) = (item.record.span.start as u64, item.record.end as u64);
+                copy(original, &mut rewrite.copied, start, out)?;
+                // The game's text in the file, which the fixed text replaces: only if
+                // it is the text the game was read from (a lone-CR line end, or bad
+                // bytes elsewhere in its lines, would shift it), else it stays.
+                let mut written = Vec::new();
+                original
+                    .by_ref()
+                    .take(end.saturating_sub(rewrite.copied))
+                    .read_to_end(&mut written)?;
+                rewrite.copied += written.len() as u64;
+                if item.record.text().map(str::as_bytes) == Some(&written[..]) {
+                    out.write_all(fixed.as_bytes())?;
+                } else {
+                    rewrite.changed -= 1;
+                    out.write_all(&written)?;
+                    eprintln!(
+                        "tgn: {}: game {} is left as it is: its text could not be matched \
+                         to the file",
+                        item.file,
+                        item.index + 1
+                    );
+                }
+            }
+            None => {
+                // Standard input cannot be read twice: its games, a blank line apart.
+                let text = super::select::game_text(item, false);
+                let separator = if rewrite.games > 1 { "\n" } else { "" };
+                if let Sink::Memory(old, _) = &mut rewrite.out {
+                    old.extend_from_slice(format!("{separator}{text}\n").as_bytes());
+                }
+                let out = Self::writer(&mut self.shared, &mut rewrite.out)?;
+                writeln!(out, "{separator}{}", fixed.as_deref().unwrap_or(&text))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn finish_current(&mut self) -> io::Result<()> {
+        let Some(mut rewrite) = self.current.take() else {
+            return Ok(());
+        };
+        if let Some(original) = &mut rewrite.original
+            && !matches!(rewrite.out, Sink::Untouched(_))
+        {
+            let out = Self::writer(&mut self.shared, &mut rewrite.out)?;
+            io::copy(original, out)?;
+        }
+        if rewrite.changed > 0 {
+            self.changed_games += rewrite.changed;
+            self.changed_files += 1;
+        }
+        let name = rewrite.input.name();
+        match rewrite.out {
+            Sink::Temp(writer) if rewrite.changed > 0 => {
+                let temp = writer.into_inner().map_err(|e| e.into_error())?;
+                temp.as_file().sync_all()?;
+                if let Input::File(path) = &rewrite.input {
+                    if let Ok(meta) = fs::metadata(path) {
+                        fs::set_permissions(temp.path(), meta.permissions())?;
+                    }
+                    temp.persist(path).map_err(|e| e.error)?;
+                }
+            }
+            Sink::Untouched(_) | Sink::Temp(_) | Sink::Shared => {}
+            Sink::Stdout(mut writer) => writer.flush()?,
+            Sink::Memory(old, new) => {
+                let old = match &rewrite.input {
+                    Input::File(path) => fs::read(path)?,
+                    Input::Stdin => old,
+                };
+                if old != new {
+                    self.diff_found = true;
+                    let (old, new) = (String::from_utf8_lossy(&old), String::from_utf8_lossy(&new));
+                    let diff = TextDiff::from_lines(old.as_ref(), new.as_ref());
+                    let mut stdout = io::stdout().lock();
+                    diff.unified_diff()
+                        .header(&side("a", &name), &side("b", &name))
+                        .to_writer(&mut stdout)?;
+                    stdout.flush()?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A side of the diff as git names it (`a/records/x.pgn`); an absolute path as it is.
+fn side(prefix: &str, name: &str) -> String {
+    if name.starts_with('/') {
+        name.to_string()
+    } else {
+        format!("{prefix}/{name}")
+    }
+}
+
+/// Copies `from` up to byte `to` (it stands at `at`).
+fn copy(from: &mut BufReader<File>, at: &mut u64, to: u64, out: &mut dyn Write) -> io::Result<()> {
+    if to > *at {
+        io::copy(&mut from.by_ref().take(to - *at), out)?;
+        *at = to;
+    }
+    Ok(())
+}
+
+/// A temporary file in the directory of `path`, so that renaming it over `path` is
+/// atomic (a rename never crosses file systems).
+fn temp_beside(path: &Path) -> io::Result<tempfile::NamedTempFile> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    tempfile::Builder::new()
+        .prefix(".tgn-fix-")
+        .tempfile_in(dir)
+}
+
+pub fn run(settings: &FixSettings) -> io::Result<RunStatus> {
+    if settings.read.encoding != Encoding::Utf8 {
+        return Err(io::Error::other(
+            "fix rewrites UTF-8 records only: convert the file first \
+             (iconv -f windows-1251 -t utf-8 old.pgn > new.pgn)",
+        ));
+    }
+    let mut tally = Tally::default();
+    let inputs = expand(&settings.paths, &mut tally.io_errors);
+    tally.files = inputs.len();
+    let pipeline = Pipeline {
+        read: &settings.read,
+        detail: if settings.fixes.canonical {
+            Detail::MOVES
+        } else {
+            Detail::ERRORS
+        },
+        json: Some(false),
+        progress: true,
+    };
+    let shared = match (&settings.target, settings.dry_run) {
+        (Target::File(path), false) => Some(BufWriter::new(temp_beside(path)?)),
+        _ => None,
+    };
+    let mut run = Run {
+        settings,
+        shared,
+        current: None,
+        changed_games: 0,
+        changed_files: 0,
+        diff_found: false,
+    };
+    let output = (|| {
+        tally.io_errors += pipeline.run(&inputs, |item| {
+            tally.add(&item);
+            run.game(&item)
+        })?;
+        run.finish_current()?;
+        if let (Some(writer), Target::File(path)) = (run.shared.take(), &settings.target) {
+            let temp = writer.into_inner().map_err(|e| e.into_error())?;
+            temp.as_file().sync_all()?;
+            temp.persist(path).map_err(|e| e.error)?;
+        }
+        Ok(())
+    })();
+    let verb = if settings.dry_run {
+        "would fix"
+    } else {
+        "fixed"
+    };
+    let fixed = format!(
+        "{verb} {} in {} of",
+        plural(run.changed_games, "game"),
+        plural(run.changed_files, "file")
+    );
+    report(&fixed, &tally);
+    let status = conclude(output, &tally)?;
+    Ok(if settings.dry_run && run.diff_found {
+        status.max(RunStatus::Findings)
+    } else {
+        status
+    })
+}

@@ -1,0 +1,243 @@
+//! `tgn split`: a collection as one file per game, per N games, or per value of a
+//! tag, each game exactly as written. File names are safe on every file system:
+//! letters, digits, `-`, `_` and `.` only, no reserved Windows name, no two names that
+//! differ only in case.
+
+use std::collections::{HashMap, HashSet};
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use super::Reading;
+use super::select::game_text;
+use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, plural, report};
+use crate::replay::Detail;
+
+/// How the games are shared out among files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SplitBy {
+    /// One file per game.
+    Game,
+    /// A new file every N games.
+    Every(usize),
+    /// One file per value of the tag (games without it: `no-<Tag>.pgn`).
+    Tag(String),
+}
+
+/// What `tgn split` is asked to do.
+#[derive(Clone, Debug)]
+pub struct SplitSettings {
+    pub paths: Vec<PathBuf>,
+    pub read: Reading,
+    pub by: SplitBy,
+    /// The directory the files go to (created if missing).
+    pub dir: PathBuf,
+    /// The start of numbered file names (`game-000001.pgn`).
+    pub prefix: String,
+    /// Overwrite files that exist already (by default that is an error).
+    pub force: bool,
+    /// Canonical moves instead of the records as written.
+    pub canonical: bool,
+}
+
+/// Most files kept open at once when splitting by tag.
+const OPEN_FILES: usize = 32;
+
+/// The files of one run.
+struct Files<'a> {
+    settings: &'a SplitSettings,
+    /// File names used so far, lower-cased (names differing only in case collide on
+    /// Windows and macOS).
+    used: HashSet<String>,
+    /// Each tag value's file name.
+    names: HashMap<String, String>,
+    open: HashMap<String, BufWriter<File>>,
+    /// Files written.
+    created: usize,
+}
+
+impl Files<'_> {
+    /// The file name of a tag value, made unique.
+    fn name_for_value(&mut self, value: &str) -> String {
+        if let Some(name) = self.names.get(value) {
+            return name.clone();
+        }
+        let stem = safe_name(value);
+        let mut name = format!("{stem}.pgn");
+        let mut n = 1;
+        while self.used.contains(&name.to_lowercase()) {
+            n += 1;
+            name = format!("{stem}-{n}.pgn");
+        }
+        self.names.insert(value.to_string(), name.clone());
+        name
+    }
+
+    /// Writes a game to file `name`: created (never over an existing file unless
+    /// `--force`) on its first game, appended to after it, games a blank line apart.
+    fn write(&mut self, name: &str, text: &str) -> io::Result<()> {
+        let numbered = !matches!(self.settings.by, SplitBy::Tag(_));
+        if numbered && !self.open.contains_key(name) {
+            // Numbered names never come back: forget the last one (memory stays flat).
+            self.used.clear();
+        }
+        let first = self.used.insert(name.to_lowercase());
+        if !self.open.contains_key(name) {
+            if numbered || self.open.len() >= OPEN_FILES {
+                for (_, mut file) in self.open.drain() {
+                    file.flush()?;
+                }
+            }
+            let path = self.settings.dir.join(name);
+            let file = open(&path, first, self.settings.force).map_err(|e| {
+                let hint = if e.kind() == io::ErrorKind::AlreadyExists {
+                    " (--force overwrites it)"
+                } else {
+                    ""
+                };
+                io::Error::new(e.kind(), format!("{}: {e}{hint}", path.display()))
+            })?;
+            self.created += usize::from(first);
+            self.open.insert(name.to_string(), BufWriter::new(file));
+        }
+        let file = self
+            .open
+            .get_mut(name)
+            .ok_or_else(|| io::Error::other("no file"))?;
+        if !first {
+            writeln!(file)?;
+        }
+        writeln!(file, "{text}")
+    }
+
+    fn finish(&mut self) -> io::Result<()> {
+        for (_, mut file) in self.open.drain() {
+            file.flush()?;
+        }
+        Ok(())
+    }
+}
+
+fn open(path: &Path, first: bool, force: bool) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    if !first {
+        options.append(true);
+    } else if force {
+        options.write(true).create(true).truncate(true);
+    } else {
+        options.write(true).create_new(true);
+    }
+    options.open(path)
+}
+
+pub fn run(settings: &SplitSettings) -> io::Result<RunStatus> {
+    let mut tally = Tally::default();
+    let inputs = expand(&settings.paths, &mut tally.io_errors);
+    tally.files = inputs.len();
+    fs::create_dir_all(&settings.dir)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", settings.dir.display())))?;
+    let pipeline = Pipeline {
+        read: &settings.read,
+        detail: if settings.canonical {
+            Detail::MOVES
+        } else {
+            Detail::ERRORS
+        },
+        json: None,
+        progress: true,
+    };
+    let mut files = Files {
+        settings,
+        used: HashSet::new(),
+        names: HashMap::new(),
+        open: HashMap::new(),
+        created: 0,
+    };
+    let mut count = 0usize;
+    let output = (|| {
+        tally.io_errors += pipeline.run(&inputs, |item| {
+            tally.add(&item);
+            let name = file_name(settings, &mut files, &item, count);
+            count += 1;
+            files.write(&name, &game_text(&item, settings.canonical))
+        })?;
+        files.finish()
+    })();
+    report("split", &tally);
+    eprintln!(
+        "tgn: wrote {} in {}",
+        plural(files.created, "file"),
+        settings.dir.display()
+    );
+    conclude(output, &tally)
+}
+
+/// The file the `count`th game (from 0) goes to.
+fn file_name(settings: &SplitSettings, files: &mut Files, item: &Item, count: usize) -> String {
+    match &settings.by {
+        SplitBy::Game => format!("{}-{:06}.pgn", safe_name(&settings.prefix), count + 1),
+        SplitBy::Every(n) => format!(
+            "{}-{:06}.pgn",
+            safe_name(&settings.prefix),
+            count / (*n).max(1) + 1
+        ),
+        SplitBy::Tag(tag) => match item.record.tag(tag).filter(|v| !v.trim().is_empty()) {
+            Some(value) => files.name_for_value(value),
+            None => files.name_for_value(&format!("no-{tag}")),
+        },
+    }
+}
+
+/// Names Windows keeps for devices, whatever the extension.
+const RESERVED: &[&str] = &[
+    "con", "prn", "aux", "nul", "com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8",
+    "com9", "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9",
+];
+
+/// Longest file name stem written, in bytes (file systems allow 255).
+const MAX_STEM: usize = 100;
+
+/// A file name stem from any text: letters and digits (of any script) kept, `-`, `_`
+/// and `.` kept, every run of anything else one `_`; no leading or trailing `.` or
+/// `_` (hidden files, names Windows trims), at most [`MAX_STEM`] bytes, never empty
+/// or a reserved device name.
+pub fn safe_name(text: &str) -> String {
+    let mut name = String::new();
+    for c in text.chars() {
+        let keep = c.is_alphanumeric() || matches!(c, '-' | '_' | '.');
+        if keep && name.len() + c.len_utf8() <= MAX_STEM {
+            name.push(c);
+        } else if !keep && !name.ends_with('_') && name.len() < MAX_STEM {
+            name.push('_');
+        }
+    }
+    let name = name.trim_matches(['_', '.']).to_string();
+    if name.is_empty() {
+        return "_".to_string();
+    }
+    let device = name.split('.').next().unwrap_or("").to_ascii_lowercase();
+    if RESERVED.contains(&device.as_str()) {
+        format!("_{name}")
+    } else {
+        name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_safe_on_every_file_system() {
+        assert_eq!(
+            safe_name("Kazakhstan Open 2025/26: final"),
+            "Kazakhstan_Open_2025_26_final"
+        );
+        assert_eq!(safe_name("Чемпионат РК"), "Чемпионат_РК");
+        assert_eq!(safe_name("../../etc/passwd"), "etc_passwd");
+        assert_eq!(safe_name("CON"), "_CON");
+        assert_eq!(safe_name("nul.txt"), "_nul.txt");
+        assert_eq!(safe_name("???"), "_");
+        assert_eq!(safe_name(&"x".repeat(300)).len(), MAX_STEM);
+    }
+}
