@@ -13,6 +13,7 @@ pub mod drawing;
 pub mod grid;
 pub mod mancala;
 pub mod placement;
+pub mod repetition;
 pub mod score;
 
 pub use board::{Board, Dir, Point};

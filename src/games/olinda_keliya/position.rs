@@ -1,6 +1,7 @@
 //! The board of Olinda Keliya and one turn of relay sowing on it (spec §1–§2,
 //! rules R2–R7), with the record of positions R9 counts.
 
+use crate::games::common::repetition::History;
 use std::collections::HashSet;
 use std::fmt;
 
@@ -94,7 +95,7 @@ pub struct Position {
     /// board last changed, this one last. Sowing keeps the number of seeds on the
     /// board; only a capture of at least one seed lowers it, and after that no earlier
     /// position can occur again, so they are forgotten.
-    history: Vec<u128>,
+    history: History<u128>,
 }
 
 /// One lap of a turn (R3): the pit lifted, the seeds sown, the pit of the last seed.
@@ -143,14 +144,12 @@ impl Position {
     /// A position from its parts, unchecked (the position string checks them); its
     /// own first occurrence for R9.
     pub fn new(pits: [u8; CIRCUIT], stores: [u8; 2], to_move: Side) -> Position {
-        let mut position = Position {
+        Position {
             pits,
             stores,
             to_move,
-            history: Vec::new(),
-        };
-        position.history.push(position.key());
-        position
+            history: History::starting(key(&pits, to_move)),
+        }
     }
 
     /// Seeds in a pit.
@@ -183,8 +182,7 @@ impl Position {
     /// R9: how many times this position (pits and side to move) has occurred,
     /// counting itself.
     pub fn occurrences(&self) -> usize {
-        let key = self.key();
-        self.history.iter().filter(|&&k| k == key).count()
+        self.history.occurrences()
     }
 
     /// R10: the stores after each player adds the seeds of their own row.
@@ -194,7 +192,7 @@ impl Position {
 
     /// The 14 pits (at most 98 seeds each, 7 bits) and the side to move, in one number.
     fn key(&self) -> u128 {
-        pits_key(&self.pits) | (self.to_move.index() as u128) << 120
+        key(&self.pits, self.to_move)
     }
 
     /// Plays the side to move's pit `from` in `direction` on a copy (R2–R6), or says
@@ -243,14 +241,11 @@ impl Position {
                 pits,
                 stores: self.stores,
                 to_move: mover.opponent(),
-                history: if captured > 0 {
-                    Vec::new()
-                } else {
-                    self.history.clone()
-                },
+                history: self.history.clone(),
             };
             after.stores[mover.index()] += captured;
-            after.history.push(after.key());
+            // Only a capture changes the seeds on the board for good (see `history`).
+            after.history.push(after.key(), captured > 0);
             return Ok(Turn {
                 mover,
                 laps,
@@ -266,4 +261,9 @@ impl Position {
 fn pits_key(pits: &[u8; CIRCUIT]) -> u128 {
     pits.iter()
         .fold(0u128, |key, &c| key << 7 | u128::from(c & 0x7F))
+}
+
+/// R9's key of a position: its pits and the side to move.
+fn key(pits: &[u8; CIRCUIT], to_move: Side) -> u128 {
+    pits_key(pits) | (to_move.index() as u128) << 120
 }

@@ -20,10 +20,11 @@ mod position;
 #[cfg(test)]
 mod tests;
 
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use crate::games::common::capture::{self, Dirs, Jump, Landing, Reach, Removal, Set, bit};
 use crate::games::common::draughts::{Coords, Draughts, Kind, Move, Pieces, Side, Words, Written};
+use crate::games::common::repetition::History;
 use crate::games::common::{Board, Dir, Point};
 use crate::games::{
     GameInfo, GameResult, MoveError, NotationError, OptionSpec, Outcome, Player, Rules, Setup,
@@ -52,17 +53,9 @@ pub struct Position {
     /// R12: the side to move has blown a piece this turn and must still move.
     blown: bool,
     /// With `repetition-draw`: the positions since the last irreversible move.
-    history: Option<Arc<Seen>>,
+    history: Option<History<(Pieces, Side)>>,
     /// With `repetition-draw`: this position has now occurred three times.
     repeated: bool,
-}
-
-/// One position of the repetition history, newest first.
-#[derive(Debug, PartialEq, Eq)]
-struct Seen {
-    pieces: Pieces,
-    to_move: Side,
-    before: Option<Arc<Seen>>,
 }
 
 /// A Zamma move token: a move, or `*e4`, blowing the piece on e4 (R12).
@@ -191,13 +184,9 @@ impl Zamma {
             to_move,
             blowable,
             blown,
-            history: self.repetition_draw.then(|| {
-                Arc::new(Seen {
-                    pieces,
-                    to_move,
-                    before: None,
-                })
-            }),
+            history: self
+                .repetition_draw
+                .then(|| History::starting((pieces, to_move))),
             repeated: false,
         }
     }
@@ -247,28 +236,10 @@ impl Zamma {
 
     /// Records the position just reached; sets `repeated` on its third occurrence.
     fn remember(&self, position: &mut Position, irreversible: bool) {
-        if !self.repetition_draw {
-            return;
+        if let Some(history) = &mut position.history {
+            history.push((position.pieces, position.to_move), irreversible);
+            position.repeated = history.occurrences() >= 3;
         }
-        let before = if irreversible {
-            None
-        } else {
-            position.history.take()
-        };
-        let mut count = 1;
-        let mut seen = before.as_deref();
-        while let Some(s) = seen {
-            if s.pieces == position.pieces && s.to_move == position.to_move {
-                count += 1;
-            }
-            seen = s.before.as_deref();
-        }
-        position.repeated = count >= 3;
-        position.history = Some(Arc::new(Seen {
-            pieces: position.pieces,
-            to_move: position.to_move,
-            before,
-        }));
     }
 }
 
