@@ -274,3 +274,21 @@ fn diff_refuses_two_stdins_and_names_a_missing_file_once() {
     assert_eq!(r.code, 2);
     assert_eq!(r.stderr.matches("missing.pgn").count(), 1, "{}", r.stderr);
 }
+
+#[test]
+fn a_game_can_warn_about_its_setup_and_strict_makes_it_an_error() {
+    // Pasang §2: an emas setup must be unchanged by a half-turn. Two cells swapped.
+    let default = "WWWWWBBBBBW/BWWWWBBBBWW/BBWWWBBBWWW/BBBWWBBWWWW/BBBBWBWWWWW/BBBBB#BBBBB/\
+                   WWWWWBWBBBB/WWWWBBWWBBB/WWWBBBWWWBB/WWBBBBWWWWB/WBBBBBWWWWW";
+    let setup = default.replacen("WWWWWBBBBBW", "WWWWBWBBBBW", 1);
+    let record = format!("[Game \"pasang\"]\n[Setup \"{setup}\"]\n\n*\n");
+    let r = run(&["check", "--format", "json", "-"], &record);
+    let games = json(&r);
+    if games[0]["errors"].as_array().is_some_and(|e| !e.is_empty()) {
+        // The default setup's text differs from this sketch: say so plainly.
+        panic!("the test setup is not a valid emas setup: {}", r.stdout);
+    }
+    assert_eq!(games[0]["warnings"][0]["code"], "setup", "{}", r.stdout);
+    let strict = run(&["check", "--strict", "-"], &record);
+    assert_eq!(strict.code, 1);
+}

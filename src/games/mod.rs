@@ -339,6 +339,13 @@ pub trait Rules: Sized + Send + Sync + 'static {
         None
     }
 
+    /// What is doubtful about this record's setup without making it unplayable (a
+    /// Pasang setup without the symmetry of §2): reported as `setup` warnings, errors
+    /// with `--strict`. Each sentence names the rule.
+    fn setup_warnings(&self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// For a turn left half done (see [`Rules::unfinished_turn`]): whether `next`
     /// abandons it by starting a new turn instead of finishing it. The sentence blames
     /// `previous`, the move as written that began the turn, and says how it should have

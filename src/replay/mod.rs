@@ -296,7 +296,8 @@ pub fn replay(record: &GameRecord, settings: &Settings) -> Replay {
     };
     syntax.append(&mut replay.errors);
     replay.errors = syntax;
-    let warnings = warnings::of(record, &replay);
+    let mut warnings = std::mem::take(&mut replay.warnings);
+    warnings.extend(warnings::of(record, &replay));
     if settings.strict {
         replay.errors.extend(warnings);
     } else {
@@ -383,6 +384,16 @@ pub fn replay_with<R: Rules>(
         errors: Vec::new(),
         depth: 0,
     };
+    // What is doubtful in the setup, at the tag that sets it up (else the game's start).
+    let at = ["Setup", "FEN", "Game"]
+        .iter()
+        .find_map(|tag| record.tag_span(tag))
+        .unwrap_or(record.span);
+    replay.warnings = rules
+        .setup_warnings()
+        .into_iter()
+        .map(|why| Diagnostic::new(ErrorCode::Setup, why, at))
+        .collect();
     replay.start = Some(driver.snapshot(&start));
     let (main, end, complete) = driver.line(start, &record.moves, 0);
     replay.main = main;

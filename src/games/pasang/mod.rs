@@ -193,9 +193,6 @@ impl Pasang {
                 passage(Player::Second)
             ));
         }
-        if let Some(why) = &self.asymmetric {
-            status.push_str(&format!("; warning: {why}"));
-        }
         lines.push(status);
         lines.join("\n")
     }
@@ -415,6 +412,12 @@ impl Rules for Pasang {
             corner_pending: self.rules == RuleSet::Bell,
             kas: [None, None],
         }
+    }
+
+    /// §2: a setup without the symmetry its rule set asks for is played, but said
+    /// (with `[Strict "yes"]` it is refused when the record is configured).
+    fn setup_warnings(&self) -> Vec<String> {
+        self.asymmetric.iter().cloned().collect()
     }
 
     fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
