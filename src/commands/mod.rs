@@ -22,7 +22,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::output::json;
-use crate::record::{Encoding, GameRecord, Reader};
+use crate::record::{Encoding, GameRecord, ReadError, Reader};
 use crate::replay::{Detail, Replay, Settings, replay};
 
 /// How a run ended, as an exit status.
@@ -309,7 +309,7 @@ impl Pipeline<'_> {
     fn open(
         &self,
         input: &Input,
-    ) -> io::Result<Box<dyn Iterator<Item = io::Result<GameRecord>> + Send>> {
+    ) -> Result<Box<dyn Iterator<Item = Result<GameRecord, ReadError>> + Send>, ReadError> {
         let source = input.open()?;
         let as_json = self.json.unwrap_or_else(|| input.is_json());
         Ok(if as_json {
@@ -335,8 +335,8 @@ impl Pipeline<'_> {
 
 /// The next games of a source, up to [`BATCH`]; read errors are set aside.
 fn read_batch(
-    games: &mut (dyn Iterator<Item = io::Result<GameRecord>> + Send),
-    errors: &mut Vec<io::Error>,
+    games: &mut (dyn Iterator<Item = Result<GameRecord, ReadError>> + Send),
+    errors: &mut Vec<ReadError>,
 ) -> Vec<GameRecord> {
     let mut batch = Vec::with_capacity(BATCH);
     while batch.len() < BATCH {

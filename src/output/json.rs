@@ -5,13 +5,14 @@
 //! the record (`tags`, `comments`, `moves[].written/number/nags/comments/variations`,
 //! `result`, `trailing_comments`); replay fields (`move`, `state`, …) are ignored.
 
-use std::io::{self, BufRead, Read};
+use std::io::{BufRead, Read};
 
 use serde_json::{Map, Value, json};
 
 use super::Item;
 use crate::record::{
-    Comment, GameRecord, MoveNode, MoveNumber, Nag, ResultMark, Span, Tag, Variation, parse_result,
+    Comment, GameRecord, MoveNode, MoveNumber, Nag, ReadError, ResultMark, Span, Tag, Variation,
+    parse_result,
 };
 use crate::replay::{Diagnostic, Line, Status};
 
@@ -165,7 +166,7 @@ fn moves(nodes: &[MoveNode], line: Option<&Line>, replay: &crate::replay::Replay
 /// from 1, as `check` counts), and reading goes on with the next line.
 pub fn read_records(
     mut source: impl BufRead + Send + 'static,
-) -> io::Result<Box<dyn Iterator<Item = io::Result<GameRecord>> + Send>> {
+) -> Result<Box<dyn Iterator<Item = Result<GameRecord, ReadError>> + Send>, ReadError> {
     let starts_array = loop {
         let buffer = source.fill_buf()?;
         match buffer.iter().position(|b| !b.is_ascii_whitespace()) {
@@ -196,8 +197,8 @@ pub fn read_records(
     }))
 }
 
-fn invalid(message: String) -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidData, message)
+fn invalid(message: String) -> ReadError {
+    ReadError::Invalid(message)
 }
 
 /// Game objects read line by line, so that a bad line is one error and the next line
@@ -210,11 +211,11 @@ struct JsonLines<R> {
     line: usize,
     games: usize,
     /// Games (or errors) read from the last line, in reverse order.
-    ready: Vec<io::Result<GameRecord>>,
+    ready: Vec<Result<GameRecord, ReadError>>,
 }
 
 impl<R: BufRead> Iterator for JsonLines<R> {
-    type Item = io::Result<GameRecord>;
+    type Item = Result<GameRecord, ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         while self.ready.is_empty() {
@@ -232,7 +233,7 @@ impl<R: BufRead> Iterator for JsonLines<R> {
                     return Some(Err(invalid(message)));
                 }
                 Ok(_) => {}
-                Err(e) => return Some(Err(e)),
+                Err(e) => return Some(Err(e.into())),
             }
             self.line += 1;
             if self.pending.trim().is_empty() {

@@ -32,6 +32,46 @@ pub const MAX_GAME_BYTES: usize = 4 << 20;
 /// is not text (as git and ripgrep tell binary files).
 const BINARY_PROBE: usize = 8 << 10;
 
+/// Why a source could not be read as records. A mistake inside a record is never one
+/// of these: it is a syntax error on its game, and reading goes on.
+#[derive(Debug)]
+pub enum ReadError {
+    /// The source itself failed (a file that cannot be read).
+    Io(io::Error),
+    /// A NUL byte among the first bytes: the source is not a text record at all.
+    NotText { offset: usize },
+    /// A value that is not a record in the expected form (a line of JSON that is not
+    /// a game written by `tgn convert`); the sentence says where and why.
+    Invalid(String),
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Io(e) => write!(f, "{e}"),
+            ReadError::NotText { offset } => {
+                write!(f, "not a text record (a NUL byte at byte offset {offset})")
+            }
+            ReadError::Invalid(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ReadError::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<io::Error> for ReadError {
+    fn from(e: io::Error) -> ReadError {
+        ReadError::Io(e)
+    }
+}
+
 /// The character encoding of a record file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Encoding {
@@ -120,7 +160,7 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// Reads lines until at least one game is ready or the input ends.
-    fn fill(&mut self) -> io::Result<()> {
+    fn fill(&mut self) -> Result<(), ReadError> {
         while self.ready.is_empty() && !self.done {
             self.raw.clear();
             // Keep one byte more than the game may still take, to see that it is over.
@@ -134,13 +174,9 @@ impl<R: BufRead> Reader<R> {
             if self.offset < BINARY_PROBE
                 && let Some(at) = memchr::memchr(0, &self.raw)
             {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!(
-                        "not a text record (a NUL byte at byte offset {})",
-                        self.offset + at
-                    ),
-                ));
+                return Err(ReadError::NotText {
+                    offset: self.offset + at,
+                });
             }
             if self.raw.ends_with(b"\r") {
                 // A lone CR ends the line: read it as LF (same length, same offsets).
@@ -279,7 +315,7 @@ impl<R: BufRead> Reader<R> {
 }
 
 impl<R: BufRead> Iterator for Reader<R> {
-    type Item = io::Result<GameRecord>;
+    type Item = Result<GameRecord, ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if let Err(e) = self.fill() {
