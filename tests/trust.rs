@@ -292,3 +292,70 @@ fn a_game_can_warn_about_its_setup_and_strict_makes_it_an_error() {
     let strict = run(&["check", "--strict", "-"], &record);
     assert_eq!(strict.code, 1);
 }
+
+#[test]
+fn diff_shows_only_real_differences_when_one_sheet_fails_after_the_divergence() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.pgn");
+    let b = dir.path().join("b.pgn");
+    // The same game on both sheets, written with bare pits (canonical: `43(10)`…), but
+    // sheet B has a bad token at ply 9: its later moves are unreplayed, A's are not.
+    let moves = "1. 4 1 2. 8 9 3. 4 7 4. 3 6 5. 9 6 6. 1 5 7. 2 9 8. 9 7 *";
+    std::fs::write(&a, format!("{TOGUZ}\n{moves}\n")).unwrap();
+    let changed = moves.replace("5. 9", "5. Z");
+    std::fs::write(&b, format!("{TOGUZ}\n{changed}\n")).unwrap();
+    let r = run(&["diff", a.to_str().unwrap(), b.to_str().unwrap()], "");
+    assert_eq!(r.code, 1);
+    let changes = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("  -") || l.starts_with("  +"));
+    // `9` against `Z` and nothing else: no canonical `67` against a written `6`.
+    assert_eq!(changes.count(), 2, "{}", r.stdout);
+    let r = run(&["diff", a.to_str().unwrap(), a.to_str().unwrap()], "");
+    assert!(
+        r.stdout.contains("the records agree (1 game)"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn the_caret_stands_under_the_token_after_wide_characters() {
+    let input = format!("{TOGUZ}\n{{棋谱}} 1. 97 *\n");
+    let r = run(&["check", "-"], &input);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    let quoted = lines
+        .iter()
+        .position(|l| l.contains("{棋谱} 1. 97"))
+        .unwrap();
+    let (source, marker) = (lines[quoted], lines[quoted + 1]);
+    let width = |s: &str| {
+        s.chars()
+            .map(|c| if c == '棋' || c == '谱' { 2 } else { 1 })
+            .sum::<usize>()
+    };
+    let token = source.find("97").unwrap();
+    assert_eq!(
+        width(&source[..token]),
+        marker.find('^').unwrap(),
+        "\n{source}\n{marker}"
+    );
+}
+
+#[test]
+fn what_check_accepts_convert_carries_both_ways() {
+    // Variations nested as deep as the parser accepts survive JSON and back.
+    let depth = 30;
+    let moves = format!(
+        "1. 43(10) {}{} 11(10) *",
+        "(1. 43(10) ".repeat(depth),
+        ")".repeat(depth)
+    );
+    let input = format!("{TOGUZ}\n{moves}\n");
+    assert_eq!(run(&["check", "-"], &input).code, 0);
+    let jsonl = run(&["convert", "--to", "jsonl", "-"], &input).stdout;
+    let back = run(&["convert", "--from", "json", "--to", "pgn", "-"], &jsonl);
+    assert_eq!(back.code, 0, "{}", back.stderr);
+    assert_eq!(run(&["check", "-"], &back.stdout).code, 0);
+}
