@@ -8,10 +8,10 @@
 //!   [`Reader`](record::Reader) and a writer.
 //! - [`games`] — the rules: one module per game behind the [`Rules`](games::Rules)
 //!   trait, and the machinery they share in [`games::common`].
-//! - [`registry`] — the one place that names every game, and the object-safe
-//!   [`Engine`](registry::Engine) through which the rest reaches a game by name.
 //! - [`replay`] — the one replay driver: a record through its game's rules, every
-//!   error and warning with its ply, mover and position.
+//!   error and warning with its ply, mover and position; beside it the [`registry`],
+//!   the one place that names every game, and the object-safe
+//!   [`Engine`](registry::Engine) through which the rest reaches a game by name.
 //! - [`output`] — the printers: diagnostics for people, the JSON form, GitHub
 //!   annotations.
 //!
@@ -49,5 +49,6 @@ pub mod commands;
 pub mod games;
 pub mod output;
 pub mod record;
-pub mod registry;
 pub mod replay;
+
+pub use replay::registry;

@@ -10,6 +10,7 @@
 //! position before the move they replace, so a variation of the bad move itself is
 //! still checked.
 
+pub mod registry;
 mod warnings;
 
 pub use warnings::Count as MoveCount;
@@ -21,7 +22,7 @@ use serde::Serialize;
 use crate::games::options::tag_name;
 use crate::games::{GameInfo, MoveError, Outcome, Player, Rules, Setup, SetupError};
 use crate::record::{GameRecord, MoveNode, Span};
-use crate::registry::{self, Found};
+use registry::Found;
 
 /// What the driver records about each move beyond errors and counts: each output
 /// asks for what it prints, and nothing else is computed.

@@ -1,11 +1,14 @@
 //! The registry: the one place that names every game, and the object-safe face
-//! ([`Engine`]) through which the subcommands reach a game without knowing it.
+//! ([`Engine`]) through which the driver and the subcommands reach a game without
+//! knowing it. It lives beside the driver: the erasure replays a record, and the
+//! driver finds a record's game here, so the two are one layer (re-exported at the
+//! crate root as `tgn::registry`).
 
 use std::marker::PhantomData;
 
+use super::{Replay, Settings, replay_with};
 use crate::games::{self, GameInfo, OptionSpec, Rules};
 use crate::record::GameRecord;
-use crate::replay::{Replay, Settings, replay_with};
 
 /// A game engine as the subcommands see it: a [`Rules`] implementation with its
 /// associated types erased.
