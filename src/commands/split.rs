@@ -199,7 +199,7 @@ const MAX_STEM: usize = 100;
 
 /// A file name stem from any text: letters and digits (of any script) kept, `-`, `_`
 /// and `.` kept, every run of anything else one `_`; no leading or trailing `.` or
-/// `_` (hidden files, names Windows trims), at most [`MAX_STEM`] bytes, never empty
+/// `_` (hidden files, names Windows trims), at most `MAX_STEM` bytes, never empty
 /// or a reserved device name.
 pub fn safe_name(text: &str) -> String {
     let mut name = String::new();
