@@ -14,7 +14,7 @@ use std::fs::{self, File};
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-use similar::TextDiff;
+use similar::{ChangeTag, TextDiff};
 
 use super::Reading;
 use super::{Input, Item, Pipeline, RunStatus, Tally, conclude, expand, plural, report};
@@ -362,8 +362,13 @@ enum Sink {
     Untouched(PathBuf),
     /// A temporary file next to the file it replaces.
     Temp(BufWriter<tempfile::NamedTempFile>),
-    /// Memory, for `--dry-run` (with the original text to compare).
-    Memory(Vec<u8>, Vec<u8>),
+    /// `--dry-run`: nothing is written; each fixed game is shown as a diff of its own
+    /// text, placed at its lines in the file (`shift`: lines the earlier fixes of the
+    /// file added or removed), so memory holds one game, never a whole file.
+    DryRun {
+        header: bool,
+        shift: isize,
+    },
     Stdout(BufWriter<io::Stdout>),
     /// The one `--output` file, shared by every input.
     Shared,
@@ -387,7 +392,10 @@ impl Run<'_> {
             Input::Stdin => None,
         };
         let out = match (&input, &self.settings.target, self.settings.dry_run) {
-            (_, _, true) => Sink::Memory(Vec::new(), Vec::new()),
+            (_, _, true) => Sink::DryRun {
+                header: false,
+                shift: 0,
+            },
             (_, Target::File(_), false) => Sink::Shared,
             (Input::Stdin, Target::InPlace, false) => Sink::Stdout(BufWriter::new(io::stdout())),
             (Input::File(path), Target::InPlace, false) => Sink::Untouched(path.clone()),
@@ -411,9 +419,10 @@ impl Run<'_> {
             *out = Sink::Temp(BufWriter::new(temp_beside(&path.clone())?));
         }
         Ok(match out {
-            Sink::Untouched(_) => return Err(io::Error::other("no temporary file")),
+            Sink::Untouched(_) | Sink::DryRun { .. } => {
+                return Err(io::Error::other("nothing is written here"));
+            }
             Sink::Temp(w) => w,
-            Sink::Memory(_, new) => new,
             Sink::Stdout(w) => w,
             Sink::Shared => shared
                 .as_mut()
@@ -448,6 +457,20 @@ impl Run<'_> {
         };
         rewrite.changed += usize::from(fixed.is_some());
         rewrite.games += 1;
+        if let Sink::DryRun { header, shift } = &mut rewrite.out {
+            let Some(fixed) = fixed else {
+                return Ok(());
+            };
+            let old = match &rewrite.original {
+                // The game as the file holds it (a file is read again only here).
+                Some(_) => item.record.text().unwrap_or_default().to_string(),
+                None => super::select::game_text(item, false),
+            };
+            self.diff_found = true;
+            let name = rewrite.input.name();
+            show_diff(&name, item.record.span.line, &old, &fixed, header, shift)?;
+            return Ok(());
+        }
         match rewrite.original.as_mut() {
             Some(original) => {
                 let Some(fixed) = fixed else {
@@ -482,9 +505,6 @@ impl Run<'_> {
                 // Standard input cannot be read twice: its games, a blank line apart.
                 let text = super::select::game_text(item, false);
                 let separator = if rewrite.games > 1 { "\n" } else { "" };
-                if let Sink::Memory(old, _) = &mut rewrite.out {
-                    old.extend_from_slice(format!("{separator}{text}\n").as_bytes());
-                }
                 let out = Self::writer(&mut self.shared, &mut rewrite.out)?;
                 writeln!(out, "{separator}{}", fixed.as_deref().unwrap_or(&text))?;
             }
@@ -497,7 +517,7 @@ impl Run<'_> {
             return Ok(());
         };
         if let Some(original) = &mut rewrite.original
-            && !matches!(rewrite.out, Sink::Untouched(_))
+            && !matches!(rewrite.out, Sink::Untouched(_) | Sink::DryRun { .. })
         {
             let out = Self::writer(&mut self.shared, &mut rewrite.out)?;
             io::copy(original, out)?;
@@ -506,7 +526,6 @@ impl Run<'_> {
             self.changed_games += rewrite.changed;
             self.changed_files += 1;
         }
-        let name = rewrite.input.name();
         match rewrite.out {
             Sink::Temp(writer) if rewrite.changed > 0 => {
                 let temp = writer.into_inner().map_err(|e| e.into_error())?;
@@ -520,24 +539,71 @@ impl Run<'_> {
             }
             Sink::Untouched(_) | Sink::Temp(_) | Sink::Shared => {}
             Sink::Stdout(mut writer) => writer.flush()?,
-            Sink::Memory(old, new) => {
-                let old = match &rewrite.input {
-                    Input::File(path) => fs::read(path)?,
-                    Input::Stdin => old,
-                };
-                if old != new {
-                    self.diff_found = true;
-                    let (old, new) = (String::from_utf8_lossy(&old), String::from_utf8_lossy(&new));
-                    let diff = TextDiff::from_lines(old.as_ref(), new.as_ref());
-                    let mut stdout = io::stdout().lock();
-                    diff.unified_diff()
-                        .header(&side("a", &name), &side("b", &name))
-                        .to_writer(&mut stdout)?;
-                    stdout.flush()?;
-                }
-            }
+            Sink::DryRun { .. } => {}
         }
         Ok(())
+    }
+}
+
+/// One fixed game as a unified diff placed at its lines in the file: the file's
+/// header before its first game, then hunks whose line numbers count from the file's
+/// start (`first_line`, the game's first line; `shift`, what the earlier hunks of the
+/// file added or removed).
+fn show_diff(
+    name: &str,
+    first_line: u32,
+    old: &str,
+    new: &str,
+    header: &mut bool,
+    shift: &mut isize,
+) -> io::Result<()> {
+    let (old, new) = (with_newline(old), with_newline(new));
+    let diff = TextDiff::from_lines(old.as_str(), new.as_str());
+    let mut stdout = io::stdout().lock();
+    if !*header {
+        writeln!(stdout, "--- {}\n+++ {}", side("a", name), side("b", name))?;
+        *header = true;
+    }
+    let before = first_line as isize - 1;
+    for hunk in diff.unified_diff().context_radius(3).iter_hunks() {
+        let ops = hunk.ops();
+        let (Some(first), Some(last)) = (ops.first(), ops.last()) else {
+            continue;
+        };
+        let old_range = first.old_range().start..last.old_range().end;
+        let new_range = first.new_range().start..last.new_range().end;
+        let start = |range: &std::ops::Range<usize>, at: isize| {
+            // Unified diffs number a range from 1, and an empty one by the line before.
+            let line = range.start as isize + at + isize::from(!range.is_empty());
+            line.max(0)
+        };
+        writeln!(
+            stdout,
+            "@@ -{},{} +{},{} @@",
+            start(&old_range, before),
+            old_range.len(),
+            start(&new_range, before + *shift),
+            new_range.len()
+        )?;
+        for change in hunk.iter_changes() {
+            let sign = match change.tag() {
+                ChangeTag::Delete => '-',
+                ChangeTag::Insert => '+',
+                ChangeTag::Equal => ' ',
+            };
+            write!(stdout, "{sign}{}", change.value())?;
+        }
+    }
+    *shift += new.lines().count() as isize - old.lines().count() as isize;
+    stdout.flush()
+}
+
+/// `text` ending with a line break, as the lines of a file do.
+fn with_newline(text: &str) -> String {
+    if text.ends_with('\n') {
+        text.to_string()
+    } else {
+        format!("{text}\n")
     }
 }
 
