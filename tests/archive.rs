@@ -741,3 +741,29 @@ fn fix_leaves_a_file_with_nothing_to_fix_untouched() {
         "no temporary file is left"
     );
 }
+
+#[test]
+fn fix_dry_run_numbers_each_games_hunks_at_its_lines_in_the_file() {
+    // Streamed game by game, the hunks still say where in the file each change is:
+    // the second game's new lines are shifted by the line the first fix added.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("three.pgn");
+    let game = |n: &str| format!("[Game \"toguz-kumalak\"]\n\n1. 43(10) 11(10) {n}. 88 *\n");
+    fs::write(
+        &file,
+        format!("{}\n{}\n{}", game("7"), game("2"), game("5")),
+    )
+    .unwrap();
+    let (code, diff, _) = run(&["fix", "--dry-run", file.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    let hunks: Vec<&str> = diff.lines().filter(|l| l.starts_with("@@")).collect();
+    assert_eq!(
+        hunks,
+        ["@@ -1,3 +1,4 @@", "@@ -5,3 +6,4 @@", "@@ -9,3 +11,4 @@"],
+        "{diff}"
+    );
+    assert_eq!(
+        fs::read_to_string(&file).unwrap().matches("Result").count(),
+        0
+    );
+}
