@@ -1,10 +1,65 @@
 //! What the two-row mancala games share (Toguz Kumalak, Olinda Keliya): the two
-//! sides, their letters and players, and the drawing of two rows of pits with the
-//! players' stores as seen from South.
+//! sides, their letters and players, the pits of a board of two rows of `ROW`, and the
+//! drawing of two rows of pits with the players' stores as seen from South.
 
 use std::fmt;
 
 use crate::games::{GameResult, Player};
+
+/// A pit of a board of two rows of `ROW` pits: its place in the sowing circuit
+/// `S1 … S{ROW} N1 … N{ROW}`, so that the next pit in sowing order is the next index,
+/// wrapping after the last of North's row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pit<const ROW: usize>(u8);
+
+impl<const ROW: usize> Pit<ROW> {
+    /// Pits in the circuit.
+    pub const CIRCUIT: usize = 2 * ROW;
+
+    /// Pit `number` (1 to `ROW`) of `side`, counted from the owner's left; `None`
+    /// outside the row.
+    pub fn new(side: Side, number: u8) -> Option<Pit<ROW>> {
+        (1..=ROW as u8)
+            .contains(&number)
+            .then(|| Pit(side.index() as u8 * ROW as u8 + number - 1))
+    }
+
+    /// Whose row the pit is in.
+    pub fn side(self) -> Side {
+        if usize::from(self.0) < ROW {
+            Side::South
+        } else {
+            Side::North
+        }
+    }
+
+    /// The pit's number on its side, 1 to `ROW`.
+    pub fn number(self) -> u8 {
+        self.0 % ROW as u8 + 1
+    }
+
+    /// The place in the sowing circuit, 0 to `2 * ROW - 1`.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// The pit `steps` places further in sowing order.
+    pub fn advance(self, steps: usize) -> Pit<ROW> {
+        Pit(((self.index() + steps) % Self::CIRCUIT) as u8)
+    }
+
+    /// The pit `steps` places back in sowing order.
+    pub fn back(self, steps: usize) -> Pit<ROW> {
+        let circuit = Self::CIRCUIT;
+        Pit(((self.index() + circuit - steps % circuit) % circuit) as u8)
+    }
+}
+
+impl<const ROW: usize> fmt::Display for Pit<ROW> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.side(), self.number())
+    }
+}
 
 /// A player of a two-row mancala: South moves first (PGN's White), North second.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,9 +1,10 @@
 //! The board of Olinda Keliya and one turn of relay sowing on it (spec §1–§2,
 //! rules R2–R7), with the record of positions R9 counts.
 
-use crate::games::common::repetition::History;
 use std::collections::HashSet;
-use std::fmt;
+
+use crate::games::common::mancala;
+use crate::games::common::repetition::History;
 
 pub use crate::games::common::mancala::Side;
 
@@ -36,49 +37,15 @@ impl Direction {
     }
 }
 
-/// A pit: its place in the circuit `S1 … S7 N1 … N7` (0–13).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Pit(u8);
+/// A pit: its place in the circuit `S1 … S7 N1 … N7` — the shared mancala pit of two
+/// rows of seven.
+pub type Pit = mancala::Pit<ROW>;
 
-impl Pit {
-    /// Pit `number` (1–7) of `side`; `None` outside 1–7.
-    pub fn new(side: Side, number: u8) -> Option<Pit> {
-        (1..=ROW as u8)
-            .contains(&number)
-            .then(|| Pit(side.index() as u8 * ROW as u8 + number - 1))
-    }
-
-    /// Whose row the pit is in.
-    pub fn side(self) -> Side {
-        if usize::from(self.0) < ROW {
-            Side::South
-        } else {
-            Side::North
-        }
-    }
-
-    /// The number 1–7 on its side, from the owner's left.
-    pub fn number(self) -> u8 {
-        self.0 % ROW as u8 + 1
-    }
-
-    fn index(self) -> usize {
-        usize::from(self.0)
-    }
-
-    /// The next pit in `direction`.
-    pub fn next(self, direction: Direction) -> Pit {
-        let n = CIRCUIT as u8;
-        Pit(match direction {
-            Direction::Ccw => (self.0 + 1) % n,
-            Direction::Cw => (self.0 + n - 1) % n,
-        })
-    }
-}
-
-impl fmt::Display for Pit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.side(), self.number())
+/// The next pit in `direction` (R2: sowing goes either way round).
+pub fn next(pit: Pit, direction: Direction) -> Pit {
+    match direction {
+        Direction::Ccw => pit.advance(1),
+        Direction::Cw => pit.back(1),
     }
 }
 
@@ -220,7 +187,7 @@ impl Position {
             let seeds = std::mem::take(&mut pits[lift.index()]);
             let mut at = lift;
             for _ in 0..seeds {
-                at = at.next(direction);
+                at = next(at, direction);
                 pits[at.index()] += 1;
             }
             laps.push(Lap {
@@ -229,13 +196,13 @@ impl Position {
                 last: at,
             });
             // R4: the pit after the last seed holds seeds: relay.
-            let next = at.next(direction);
-            if pits[next.index()] > 0 {
-                lift = next;
+            let beyond = next(at, direction);
+            if pits[beyond.index()] > 0 {
+                lift = beyond;
                 continue;
             }
             // R5: it is empty: capture the pit after it, whatever its row.
-            let capture_pit = next.next(direction);
+            let capture_pit = next(beyond, direction);
             let captured = std::mem::take(&mut pits[capture_pit.index()]);
             let mut after = Position {
                 pits,
@@ -249,7 +216,7 @@ impl Position {
             return Ok(Turn {
                 mover,
                 laps,
-                stop: next,
+                stop: beyond,
                 capture_pit,
                 captured,
                 after,

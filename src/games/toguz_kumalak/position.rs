@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use crate::games::common::mancala;
+
 /// Stones in the game: 18 pits × 9.
 pub const TOTAL_STONES: u32 = 162;
 /// Pits per row.
@@ -16,51 +18,9 @@ const CIRCUIT: usize = 2 * ROW;
 
 pub use crate::games::common::mancala::Side;
 
-/// A pit: a side and a number 1–9 counted from its owner's left (§1), e.g. `N8`.
-///
-/// Internally a pit is its place in the sowing circuit `S1 … S9 N1 … N9`, so that the
-/// successor of any pit is simply the next index, wrapping after N9.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Pit(u8);
-
-impl Pit {
-    /// The pit `number` (1–9) of `side`; `None` for a number outside 1–9.
-    pub fn new(side: Side, number: u8) -> Option<Pit> {
-        (1..=ROW as u8)
-            .contains(&number)
-            .then(|| Pit(side.index() as u8 * ROW as u8 + number - 1))
-    }
-
-    /// Whose row the pit is in.
-    pub fn side(self) -> Side {
-        if usize::from(self.0) < ROW {
-            Side::South
-        } else {
-            Side::North
-        }
-    }
-
-    /// The pit's number, 1–9, on its side.
-    pub fn number(self) -> u8 {
-        self.0 % ROW as u8 + 1
-    }
-
-    /// The place in the sowing circuit, 0–17.
-    fn index(self) -> usize {
-        usize::from(self.0)
-    }
-
-    /// The pit `steps` places further in sowing order.
-    fn advance(self, steps: usize) -> Pit {
-        Pit(((self.index() + steps) % CIRCUIT) as u8)
-    }
-}
-
-impl fmt::Display for Pit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.side(), self.number())
-    }
-}
+/// A pit: a side and a number 1–9 counted from its owner's left (§1), e.g. `N8` — the
+/// shared mancala pit of two rows of nine.
+pub type Pit = mancala::Pit<ROW>;
 
 /// Why a landing on 3 stones in the opponent's row made no tuzdyk (R7 a–c).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
