@@ -22,7 +22,7 @@ use std::fmt;
 use serde::Serialize;
 
 pub use parser::parse_games;
-pub use reader::{Encoding, Reader};
+pub use reader::{Chunk, Encoding, Reader};
 
 /// Where a token stands in its file: 1-based line and column (in characters), and the
 /// byte range in the file as UTF-8 text.
