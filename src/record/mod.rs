@@ -13,6 +13,7 @@
 
 pub mod parser;
 pub mod reader;
+mod word;
 pub mod writer;
 
 use std::sync::Arc;
@@ -23,6 +24,7 @@ use serde::Serialize;
 
 pub use parser::parse_games;
 pub use reader::{Chunk, Encoding, Reader};
+pub use word::Word;
 
 /// Where a token stands in its file: 1-based line and column (in characters), and the
 /// byte range in the file as UTF-8 text.
@@ -72,7 +74,7 @@ pub struct MoveNode {
     /// The move number written right before the token, if any.
     pub number: Option<MoveNumber>,
     /// The token exactly as written (`87(10)`, `d4xf6xh4`).
-    pub text: String,
+    pub text: Word,
     pub span: Span,
     pub nags: Vec<Nag>,
     /// Comments after the token (before the next token).

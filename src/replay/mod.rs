@@ -496,13 +496,19 @@ impl<R: Rules> Driver<'_, R> {
                 });
                 continue;
             }
-            self.depth += 1;
-            let variations = node
-                .variations
-                .iter()
-                .map(|v| self.line(position.clone(), &v.moves, before_node).0)
-                .collect();
-            self.depth -= 1;
+            // Most moves have no variation: skip the walk (and its copy of the position).
+            let variations = if node.variations.is_empty() {
+                Vec::new()
+            } else {
+                self.depth += 1;
+                let lines = node
+                    .variations
+                    .iter()
+                    .map(|v| self.line(position.clone(), &v.moves, before_node).0)
+                    .collect();
+                self.depth -= 1;
+                lines
+            };
             if continues
                 && i > 0
                 && let Some(error) = self.abandoned(&start, &moves[..i], &line, &position, node)
@@ -558,7 +564,7 @@ impl<R: Rules> Driver<'_, R> {
             ply: Some(played.ply),
             mover: Some(played.mover),
             in_variation: self.depth > 0,
-            written: Some(previous.text.clone()),
+            written: Some(previous.text.to_string()),
             position: PositionView::of(self.rules, &before),
             ..Diagnostic::new(ErrorCode::Illegal, message, previous.span)
         })
@@ -576,7 +582,7 @@ impl<R: Rules> Driver<'_, R> {
             ply: Some(ply),
             mover: Some(mover),
             in_variation: self.depth > 0,
-            written: Some(node.text.clone()),
+            written: Some(node.text.to_string()),
             position: PositionView::of(rules, position),
             ..Diagnostic::new(code, message, node.span)
         };

@@ -131,7 +131,7 @@ fn move_numbers(
                 ply: Some(played.ply),
                 mover: Some(played.mover),
                 in_variation: depth > 0,
-                written: Some(node.text.clone()),
+                written: Some(node.text.to_string()),
                 ..Diagnostic::new(ErrorCode::MoveNumber, message, written.span)
             });
         };
