@@ -32,6 +32,9 @@ pub const MAX_ITEMS: usize = 100_000;
 /// Most syntax errors reported of one game.
 pub const MAX_SYNTAX_ERRORS: usize = 50;
 
+/// Moves of the main line that room is made for before reading them.
+const MOVES_RESERVED: usize = 512;
+
 /// Where a piece of text starts in its file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Origin {
@@ -314,7 +317,15 @@ impl<'a> Parser<'a> {
     }
 
     fn movetext(&mut self, game: &mut GameRecord) {
-        let mut stack: Vec<Frame> = vec![Frame::default()];
+        // Room for the main line's moves at once, so that they are not copied again
+        // and again as the list grows: about one per four bytes of text (a move, its
+        // number and spaces take more), and no more than a long game's in advance.
+        let room = self.cursor.rest().len() / 4;
+        let main = Frame {
+            moves: Vec::with_capacity(room.min(MOVES_RESERVED)),
+            ..Frame::default()
+        };
+        let mut stack: Vec<Frame> = vec![main];
         let mut pending_number: Option<MoveNumber> = None;
         // `(` beyond MAX_DEPTH are counted, not nested, so their `)` still match.
         let mut too_deep = 0usize;

@@ -398,6 +398,20 @@ fn scan_line(line: &str, mut in_comment: bool) -> LineScan {
             ends_in_comment: false,
         };
     }
+    if !in_comment && memchr::memchr2(b'{', b';', line.as_bytes()).is_none() {
+        // No comment on the line (most lines of moves): its last word is its last.
+        let last_word = line
+            .trim_end_matches(|c: char| c.is_ascii_whitespace())
+            .rsplit(|c: char| c.is_ascii_whitespace())
+            .next()
+            .filter(|w| !w.is_empty());
+        return LineScan {
+            is_tag: false,
+            has_moves: last_word.is_some(),
+            ends_with_result: last_word.is_some_and(|w| parse_result(w).is_some()),
+            ends_in_comment: false,
+        };
+    }
     // The last word outside comments, found without copying the line. Bytes suffice:
     // every delimiter is ASCII, and no byte of a multi-byte character is ASCII.
     let mut word_start = None;

@@ -355,12 +355,7 @@ pub fn replay_with<R: Rules>(
         game: Some(info),
         ..Replay::default()
     };
-    let tags: Vec<(String, String)> = record
-        .tags
-        .iter()
-        .map(|t| (t.name.clone(), t.value.clone()))
-        .collect();
-    let rules = match R::configure(&Setup::new(info, &tags, &settings.options)) {
+    let rules = match R::configure(&Setup::of_record(info, &record.tags, &settings.options)) {
         Ok(rules) => rules,
         Err(e) => {
             let span = option_span(record, &e);
@@ -384,7 +379,7 @@ pub fn replay_with<R: Rules>(
         depth: 0,
     };
     replay.start = Some(driver.snapshot(&start));
-    let (main, end, complete) = driver.line(start, &record.moves, 0);
+    let (main, end, complete) = driver.line(&start, &record.moves, 0);
     replay.main = main;
     replay.plies = count_played(&replay.main);
     if complete {
@@ -464,7 +459,7 @@ impl<R: Rules> Driver<'_, R> {
         }
     }
 
-    /// Replays `moves` from `position`, which follows ply `ply_before`. Gives the line,
+    /// Replays `moves` from `start`, which follows ply `ply_before`. Gives the line,
     /// the position after its last good move, and whether every move was good.
     ///
     /// Plies count turns, not tokens: a token that finishes a turn left half done (a
@@ -473,11 +468,11 @@ impl<R: Rules> Driver<'_, R> {
     /// record's own move numbers.
     fn line(
         &mut self,
-        mut position: R::Position,
+        start: &R::Position,
         moves: &[MoveNode],
         ply_before: u32,
     ) -> (Line, R::Position, bool) {
-        let start = position.clone();
+        let mut position = start.clone();
         let mut line = Line {
             nodes: Vec::with_capacity(moves.len()),
         };
@@ -496,7 +491,7 @@ impl<R: Rules> Driver<'_, R> {
                 });
                 continue;
             }
-            // Most moves have no variation: skip the walk (and its copy of the position).
+            // Most moves have no variation: skip the walk.
             let variations = if node.variations.is_empty() {
                 Vec::new()
             } else {
@@ -504,14 +499,14 @@ impl<R: Rules> Driver<'_, R> {
                 let lines = node
                     .variations
                     .iter()
-                    .map(|v| self.line(position.clone(), &v.moves, before_node).0)
+                    .map(|v| self.line(&position, &v.moves, before_node).0)
                     .collect();
                 self.depth -= 1;
                 lines
             };
             if continues
                 && i > 0
-                && let Some(error) = self.abandoned(&start, &moves[..i], &line, &position, node)
+                && let Some(error) = self.abandoned(start, &moves[..i], &line, &position, node)
             {
                 // The turn begun by the previous token is the one at fault.
                 self.errors.push(error);
