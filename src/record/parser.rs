@@ -112,7 +112,12 @@ impl<'a> Cursor<'a> {
     fn advance_to(&mut self, end: usize) {
         let passed = &self.text[self.pos..end];
         debug_assert!(!passed.contains('\n'));
-        self.column += passed.chars().count() as u32;
+        let columns = if passed.is_ascii() {
+            passed.len()
+        } else {
+            passed.chars().count()
+        };
+        self.column += columns as u32;
         self.pos = end;
     }
 
@@ -169,7 +174,11 @@ impl<'a> Cursor<'a> {
     /// Skips white space and `%` escape lines.
     fn skip_blank(&mut self) {
         while let Some(c) = self.peek() {
-            if c == '%' && self.column == 1 {
+            if c == ' ' {
+                // The blank between two words: one step, not a full `bump`.
+                self.pos += 1;
+                self.column += 1;
+            } else if c == '%' && self.column == 1 {
                 self.skip_line();
             } else if c.is_whitespace() || c == '\u{feff}' {
                 self.bump();
@@ -489,10 +498,10 @@ impl<'a> Parser<'a> {
         }
         let start = self.cursor.mark();
         let number = rest[..digits].parse::<u32>().ok();
-        for _ in 0..digits {
-            self.cursor.bump();
-        }
-        let dots = self.take_while(|c| c == '.' || c == '…');
+        let dots = after.len() - after.trim_start_matches(['.', '…']).len();
+        let dots = &after[..dots];
+        self.cursor
+            .advance_to(self.cursor.pos + digits + dots.len());
         let Some(number) = number else {
             let message = format!("move number {} is too large", &rest[..digits]);
             self.error(game, message, self.cursor.span_from(&start));
@@ -649,6 +658,9 @@ fn parse_tag_line(line: &str) -> Result<(String, String, usize), String> {
 }
 
 fn unescape(raw: &str) -> String {
+    if !raw.contains('\\') {
+        return raw.to_string();
+    }
     let mut out = String::with_capacity(raw.len());
     let mut chars = raw.chars();
     while let Some(c) = chars.next() {
