@@ -83,7 +83,7 @@ fn measure(id: &str, path: &Path, game: Found, runs: u32) {
     read.replay.game = Some(game.info.id.to_string());
     let pipeline = Pipeline {
         read: &read,
-        detail: Detail::ERRORS,
+        detail: Detail::COUNTS,
         json: Some(false),
         progress: false,
     };

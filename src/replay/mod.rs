@@ -35,15 +35,25 @@ pub struct Detail {
     pub state: bool,
     /// The position drawn after each move and at both ends.
     pub board: bool,
+    /// The position strings at both ends of the main line ([`Snapshot::position`] of
+    /// [`Replay::start`] and [`Replay::end`]; else left empty).
+    pub ends: bool,
 }
 
 impl Detail {
-    /// Errors and counts only (`check`).
+    /// Errors, counts and the positions at both ends (`check --format json`).
     pub const ERRORS: Detail = Detail {
         canonical: false,
         description: false,
         state: false,
         board: false,
+        ends: true,
+    };
+    /// Errors and counts only, nothing written out per game (`check` for people and
+    /// for GitHub): the quiet path through an archive.
+    pub const COUNTS: Detail = Detail {
+        ends: false,
+        ..Detail::ERRORS
     };
     /// Also every move in canonical notation (`summarize`).
     pub const MOVES: Detail = Detail {
@@ -56,6 +66,7 @@ impl Detail {
         description: true,
         state: true,
         board: true,
+        ends: true,
     };
 
     /// What either of two details asks for.
@@ -65,6 +76,7 @@ impl Detail {
             description: self.description || other.description,
             state: self.state || other.state,
             board: self.board || other.board,
+            ends: self.ends || other.ends,
         }
     }
 
@@ -246,7 +258,7 @@ pub struct Node {
 /// The position a line starts from, for output.
 #[derive(Clone, Debug)]
 pub struct Snapshot {
-    /// The position string.
+    /// The position string (empty unless [`Detail::ends`]).
     pub position: String,
     /// The JSON state (null unless [`Detail::state`]).
     pub state: serde_json::Value,
@@ -445,7 +457,11 @@ struct Driver<'r, R: Rules> {
 impl<R: Rules> Driver<'_, R> {
     fn snapshot(&self, position: &R::Position) -> Snapshot {
         Snapshot {
-            position: self.rules.write_position(position),
+            position: if self.detail.ends {
+                self.rules.write_position(position)
+            } else {
+                String::new()
+            },
             state: if self.detail.state {
                 self.rules.state(position)
             } else {
