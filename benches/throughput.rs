@@ -13,7 +13,8 @@
 //! `TGN_BENCH_GAMES` sets the number of games per archive (default 20000; random
 //! games run to at most 400 plies). `TGN_BENCH_FILE=path` times an existing archive
 //! instead, read as the game `TGN_BENCH_GAME` (default toguz-kumalak), e.g. the
-//! README's 40x copy of PlayOK's export.
+//! README's 40x copy of PlayOK's export. `TGN_BENCH_KEEP=dir` writes the generated
+//! archives there and keeps them (to time another build of tgn on the same files).
 
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
@@ -38,7 +39,9 @@ fn main() {
         let game = registry::find(name).expect("TGN_BENCH_GAME names a game tgn knows");
         measure(game.info.id, Path::new(&file), game, runs);
     } else {
-        let dir = tempfile::tempdir().expect("temporary directory");
+        let temporary = tempfile::tempdir().expect("temporary directory");
+        let keep = std::env::var_os("TGN_BENCH_KEEP").map(std::path::PathBuf::from);
+        let dir = keep.as_deref().unwrap_or(temporary.path());
         for game in registry::all_games() {
             let id = game.info.id;
             if wanted
@@ -47,10 +50,12 @@ fn main() {
             {
                 continue;
             }
-            let path = dir.path().join(format!("{id}.pgn"));
+            let path = dir.join(format!("{id}.pgn"));
             generate(game, games, &path);
             measure(id, &path, game, runs);
-            std::fs::remove_file(&path).expect("remove archive");
+            if keep.is_none() {
+                std::fs::remove_file(&path).expect("remove archive");
+            }
         }
     }
     if let Some(peak) = peak_memory() {
