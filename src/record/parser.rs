@@ -32,8 +32,10 @@ pub const MAX_ITEMS: usize = 100_000;
 /// Most syntax errors reported of one game.
 pub const MAX_SYNTAX_ERRORS: usize = 50;
 
-/// Moves of the main line that room is made for before reading them.
-const MOVES_RESERVED: usize = 512;
+/// Moves of the main line that room is made for before reading them: a long game's
+/// (38 KiB), so that the games in flight (three batches) stay within a few tens of MB
+/// even when they are mostly comments.
+const MOVES_RESERVED: usize = 256;
 
 /// Where a piece of text starts in its file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
