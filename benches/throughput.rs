@@ -1,94 +1,153 @@
-//! Throughput of `tgn check` on a generated archive: `cargo bench --bench throughput`.
+//! Throughput of `tgn check`, against `grep -c -F` on the same file in the same run:
+//! `cargo bench --bench throughput`.
 //!
-//! Generates GAMES random Toguz Kumalak games (seeded, so every run reads the same
-//! archive) into a temporary file, then times (1) reading and parsing the records and
-//! (2) the whole check pipeline (parse + replay on all cores), and prints games/s and
-//! MB/s for each, with the process's peak memory. Set `TGN_BENCH_GAMES` to change the
-//! number of games (default 100000).
+//! For every game tgn knows (or those named in `TGN_BENCH_GAME`, comma-separated), it
+//! writes an archive of seeded random games (so every run reads the same archives) to
+//! a temporary file, then times the whole check pipeline on it — read, parse and
+//! replay on all cores, errors only, as `tgn check -q` — and `grep -c -F zero` on the
+//! same file, its output to a pipe (GNU grep stops at the first match when it writes
+//! to /dev/null). Each is the best of `TGN_BENCH_RUNS` runs (default 3). It prints
+//! MB/s, games/s and plies/s of the check and how many times grep's time it takes,
+//! then the process's peak memory.
+//!
+//! `TGN_BENCH_GAMES` sets the number of games per archive (default 20000; random
+//! games run to at most 400 plies). `TGN_BENCH_FILE=path` times an existing archive
+//! instead, read as the game `TGN_BENCH_GAME` (default toguz-kumalak), e.g. the
+//! README's 40x copy of PlayOK's export. `TGN_BENCH_KEEP=dir` writes the generated
+//! archives there and keeps them (to time another build of tgn on the same files).
 
 use std::fs::File;
-use std::io::{BufReader, BufWriter, Write};
-use std::time::Instant;
+use std::io::{BufWriter, Read, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use tgn::commands::{Input, Pipeline, Reading};
-use tgn::record::{Encoding, Reader};
-use tgn::registry;
-use tgn::replay::Detail;
+use tgn::registry::{self, Found};
+use tgn::replay::{Detail, Status};
 
 fn main() {
-    let games: u64 = std::env::var("TGN_BENCH_GAMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(100_000);
-    let game = registry::find("toguz-kumalak").expect("toguz-kumalak is registered");
-    let dir = tempfile::tempdir().expect("temporary directory");
-    let path = dir.path().join("archive.pgn");
-    let started = Instant::now();
-    {
-        let mut out = BufWriter::new(File::create(&path).expect("create archive"));
-        for seed in 0..games {
-            let record = game
-                .engine
-                .random_record(game.info, seed, 400)
-                .expect("random game");
-            out.write_all(record.as_bytes()).expect("write archive");
+    let games: u64 = env("TGN_BENCH_GAMES").unwrap_or(20_000);
+    let runs: u32 = env("TGN_BENCH_RUNS").unwrap_or(3).max(1);
+    let wanted = std::env::var("TGN_BENCH_GAME").ok();
+    println!(
+        "{:<20} {:>7} {:>7} {:>10} {:>8} {:>9} {:>11} {:>8} {:>7}",
+        "game", "games", "MB", "check s", "MB/s", "games/s", "plies/s", "grep s", "x grep"
+    );
+    if let Ok(file) = std::env::var("TGN_BENCH_FILE") {
+        let name = wanted.as_deref().unwrap_or("toguz-kumalak");
+        let game = registry::find(name).expect("TGN_BENCH_GAME names a game tgn knows");
+        measure(game.info.id, Path::new(&file), game, runs);
+    } else {
+        let temporary = tempfile::tempdir().expect("temporary directory");
+        let keep = std::env::var_os("TGN_BENCH_KEEP").map(std::path::PathBuf::from);
+        let dir = keep.as_deref().unwrap_or(temporary.path());
+        for game in registry::all_games() {
+            let id = game.info.id;
+            if wanted
+                .as_deref()
+                .is_some_and(|w| !w.split(',').any(|w| w == id))
+            {
+                continue;
+            }
+            let path = dir.join(format!("{id}.pgn"));
+            generate(game, games, &path);
+            measure(id, &path, game, runs);
+            if keep.is_none() {
+                std::fs::remove_file(&path).expect("remove archive");
+            }
         }
     }
-    let bytes = std::fs::metadata(&path).expect("archive").len();
-    let mb = bytes as f64 / 1e6;
-    println!(
-        "archive: {games} games, {mb:.1} MB, generated in {:.1} s",
-        started.elapsed().as_secs_f64()
-    );
-
-    let started = Instant::now();
-    let file = BufReader::new(File::open(&path).expect("open archive"));
-    let mut parsed = 0u64;
-    let mut moves = 0usize;
-    for record in Reader::new(file, Encoding::Utf8) {
-        let record = record.expect("read archive");
-        parsed += 1;
-        moves += record.moves.len();
-    }
-    report("parse", parsed, mb, started.elapsed().as_secs_f64());
-    assert_eq!(parsed, games);
-
-    let read = Reading::default();
-    let pipeline = Pipeline {
-        read: &read,
-        detail: Detail::ERRORS,
-        json: Some(false),
-        progress: false,
-    };
-    let started = Instant::now();
-    let mut checked = 0u64;
-    let mut invalid = 0u64;
-    pipeline
-        .run(&[Input::File(path.clone())], |item| {
-            checked += 1;
-            invalid += u64::from(!item.replay.is_valid());
-            Ok(())
-        })
-        .expect("check archive");
-    report(
-        "check (parse + replay)",
-        checked,
-        mb,
-        started.elapsed().as_secs_f64(),
-    );
-    assert_eq!(invalid, 0, "generated games must be valid");
-    println!("plies replayed: {moves}");
     if let Some(peak) = peak_memory() {
         println!("peak memory (VmHWM): {peak}");
     }
 }
 
-fn report(what: &str, games: u64, mb: f64, seconds: f64) {
+fn env<T: std::str::FromStr>(name: &str) -> Option<T> {
+    std::env::var(name).ok().and_then(|v| v.parse().ok())
+}
+
+/// Writes `games` seeded random games of `game` to `path`.
+fn generate(game: Found, games: u64, path: &Path) {
+    let mut out = BufWriter::new(File::create(path).expect("create archive"));
+    for seed in 0..games {
+        let record = game
+            .engine
+            .random_record(game.info, seed, 400)
+            .expect("random game");
+        out.write_all(record.as_bytes()).expect("write archive");
+    }
+    out.flush().expect("write archive");
+}
+
+/// Times `tgn check` (in process, as `check -q` runs it) and grep on `path`; prints
+/// one line.
+fn measure(id: &str, path: &Path, game: Found, runs: u32) {
+    let mb = std::fs::metadata(path).expect("archive").len() as f64 / 1e6;
+    let mut read = Reading::default();
+    read.replay.game = Some(game.info.id.to_string());
+    let pipeline = Pipeline {
+        read: &read,
+        detail: Detail::COUNTS,
+        json: Some(false),
+        progress: false,
+    };
+    let mut best = Duration::MAX;
+    let (mut checked, mut plies, mut invalid) = (0u64, 0u64, 0u64);
+    for _ in 0..runs {
+        (checked, plies, invalid) = (0, 0, 0);
+        let started = Instant::now();
+        pipeline
+            .run(&[Input::File(path.to_path_buf())], |item| {
+                checked += 1;
+                plies += count_plies(&item.replay.main);
+                invalid += u64::from(!item.replay.is_valid());
+                Ok(())
+            })
+            .expect("check archive");
+        best = best.min(started.elapsed());
+    }
+    let grep = (0..runs).map(|_| grep(path)).min().unwrap_or(Duration::MAX);
+    let seconds = best.as_secs_f64();
     println!(
-        "{what:<24} {:>10.0} games/s {:>8.1} MB/s ({seconds:.2} s)",
-        games as f64 / seconds,
-        mb / seconds
+        "{id:<20} {checked:>7} {mb:>7.1} {seconds:>10.3} {:>8.1} {:>9.0} {:>11.0} {:>8.4} {:>7.1}",
+        mb / seconds,
+        checked as f64 / seconds,
+        plies as f64 / seconds,
+        grep.as_secs_f64(),
+        seconds / grep.as_secs_f64(),
     );
+    if invalid > 0 {
+        println!("  ({invalid} games invalid: the figures are not those of valid games)");
+    }
+}
+
+/// Moves replayed along a line and its variations (tokens, as the driver counts them).
+fn count_plies(line: &tgn::replay::Line) -> u64 {
+    line.nodes
+        .iter()
+        .map(|node| {
+            u64::from(matches!(node.status, Status::Played(_)))
+                + node.variations.iter().map(count_plies).sum::<u64>()
+        })
+        .sum()
+}
+
+/// The wall time of `grep -c -F zero path`, its output read from a pipe.
+fn grep(path: &Path) -> Duration {
+    let started = Instant::now();
+    let mut child = Command::new("grep")
+        .args(["-c", "-F", "zero"])
+        .arg(path)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run grep");
+    let mut count = String::new();
+    if let Some(mut out) = child.stdout.take() {
+        out.read_to_string(&mut count).expect("read grep's output");
+    }
+    child.wait().expect("grep");
+    started.elapsed()
 }
 
 /// The process's peak resident memory, from /proc (Linux only).

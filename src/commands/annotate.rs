@@ -156,7 +156,7 @@ fn annotate_line(
                 let (number, after) = numbering.next(played.mover);
                 node.number = number;
                 numbering = after;
-                node.text = played.canonical.clone();
+                node.text = played.canonical.as_str().into();
                 if let Some(detail) = &played.detail {
                     node.comments.insert(0, comment(detail.description.clone()));
                     if positions {

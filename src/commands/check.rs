@@ -35,7 +35,12 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut out = io::BufWriter::new(stdout.lock());
     let pipeline = Pipeline {
         read: &options.read,
-        detail: Detail::ERRORS,
+        // Only the JSON form prints a game's final position.
+        detail: if options.format == CheckFormat::Json {
+            Detail::ERRORS
+        } else {
+            Detail::COUNTS
+        },
         json: Some(false),
         progress: options.format == CheckFormat::Human,
     };

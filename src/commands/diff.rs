@@ -207,7 +207,7 @@ fn moves(a: &Item, b: &Item) -> (Vec<String>, Vec<String>) {
             .enumerate()
             .map(|(i, node)| match (played(item, i), played(other, i)) {
                 (Some(canonical), Some(_)) => canonical,
-                _ => node.text.clone(),
+                _ => node.text.to_string(),
             })
             .collect()
     };

@@ -314,7 +314,7 @@ fn canonical(moves: &[MoveNode], line: &Line, edits: &mut Vec<Edit>) {
     for (node, replayed) in moves.iter().zip(&line.nodes) {
         if let Status::Played(played) = &replayed.status
             && !played.canonical.is_empty()
-            && played.canonical != node.text
+            && node.text != played.canonical
         {
             edits.push(Edit::new(
                 node.span.start,

@@ -22,7 +22,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::output::json;
-use crate::record::{Encoding, GameRecord, ReadError, Reader};
+use crate::record::{Chunk, Encoding, GameRecord, ReadError, Reader};
 use crate::replay::{Detail, Replay, Settings, replay};
 
 /// How a run ended, as an exit status.
@@ -253,7 +253,7 @@ impl Pipeline<'_> {
         for input in inputs {
             let file: Arc<str> = Arc::from(input.name());
             bar.set_message(file.to_string());
-            let games = match self.open(input) {
+            let mut games = match self.open(input) {
                 Ok(games) => games,
                 Err(e) => {
                     bar.suspend(|| eprintln!("tgn: {file}: {e}"));
@@ -261,34 +261,44 @@ impl Pipeline<'_> {
                     continue;
                 }
             };
-            // Read the next batch while the pool replays this one.
-            let mut games = games;
+            // Three stages at once: this thread hands the games replayed last round over
+            // in order, while on the pool one worker reads the next batch and the others
+            // parse and replay the batch read last round.
             let mut read_errors = Vec::new();
-            let mut batch = read_batch(&mut games, &mut read_errors);
+            let mut pending = read_batch(&mut games, &mut read_errors);
+            let mut replayed: Vec<(GameRecord, Replay)> = Vec::new();
             let mut index = 0;
-            while !batch.is_empty() {
-                let (next, replays) = rayon::join(
-                    || read_batch(&mut games, &mut read_errors),
-                    || {
-                        batch
-                            .par_iter()
-                            .map(|r| replay(r, &settings))
-                            .collect::<Vec<Replay>>()
-                    },
-                );
-                bar.inc(batch.len() as u64);
-                seen += batch.len();
-                for (record, replay) in batch.drain(..).zip(replays) {
-                    let item = Item {
-                        file: file.clone(),
-                        index,
-                        record,
-                        replay,
-                    };
-                    index += 1;
-                    bar.suspend(|| sink(item))?;
-                }
-                batch = next;
+            while !(pending.is_empty() && replayed.is_empty()) {
+                let work = std::mem::take(&mut pending);
+                let mut next_replayed = Vec::new();
+                let mut handed = Ok(());
+                rayon::in_place_scope(|scope| {
+                    if !work.is_empty() {
+                        scope.spawn(|_| {
+                            (pending, next_replayed) = rayon::join(
+                                || read_batch(&mut games, &mut read_errors),
+                                || replay_batch(work, &settings),
+                            );
+                        });
+                    }
+                    bar.inc(replayed.len() as u64);
+                    seen += replayed.len();
+                    for (record, replay) in replayed.drain(..) {
+                        let item = Item {
+                            file: file.clone(),
+                            index,
+                            record,
+                            replay,
+                        };
+                        index += 1;
+                        handed = bar.suspend(|| sink(item));
+                        if handed.is_err() {
+                            break;
+                        }
+                    }
+                });
+                handed?;
+                replayed = next_replayed;
             }
             for e in read_errors {
                 bar.suspend(|| eprintln!("tgn: {file}: {e}"));
@@ -306,16 +316,13 @@ impl Pipeline<'_> {
         Ok(errors)
     }
 
-    fn open(
-        &self,
-        input: &Input,
-    ) -> Result<Box<dyn Iterator<Item = Result<GameRecord, ReadError>> + Send>, ReadError> {
+    fn open(&self, input: &Input) -> Result<Games, ReadError> {
         let source = input.open()?;
         let as_json = self.json.unwrap_or_else(|| input.is_json());
         Ok(if as_json {
-            json::read_records(source)?
+            Games::Json(json::read_records(source)?)
         } else {
-            Box::new(Reader::new(source, self.read.encoding))
+            Games::Text(Reader::new(source, self.read.encoding))
         })
     }
 
@@ -333,20 +340,57 @@ impl Pipeline<'_> {
     }
 }
 
+/// Where the games of one input come from.
+enum Games {
+    /// Record text: the reader only finds where games end; they are parsed on the pool.
+    Text(Reader<Box<dyn BufRead + Send>>),
+    /// Records in JSON, read whole.
+    Json(Box<dyn Iterator<Item = Result<GameRecord, ReadError>> + Send>),
+}
+
+/// A game read and not yet replayed.
+enum Pending {
+    Text(Chunk),
+    Record(GameRecord),
+}
+
+impl Games {
+    fn next(&mut self) -> Option<Result<Pending, ReadError>> {
+        Some(match self {
+            Games::Text(reader) => reader.next_chunk()?.map(Pending::Text),
+            Games::Json(records) => records.next()?.map(Pending::Record),
+        })
+    }
+}
+
 /// The next games of a source, up to [`BATCH`]; read errors are set aside.
-fn read_batch(
-    games: &mut (dyn Iterator<Item = Result<GameRecord, ReadError>> + Send),
-    errors: &mut Vec<ReadError>,
-) -> Vec<GameRecord> {
+fn read_batch(games: &mut Games, errors: &mut Vec<ReadError>) -> Vec<Pending> {
     let mut batch = Vec::with_capacity(BATCH);
     while batch.len() < BATCH {
         match games.next() {
-            Some(Ok(record)) => batch.push(record),
+            Some(Ok(pending)) => batch.push(pending),
             Some(Err(e)) => errors.push(e),
             None => break,
         }
     }
     batch
+}
+
+/// Parses and replays a batch on all cores; the games come back in order.
+fn replay_batch(batch: Vec<Pending>, settings: &Settings) -> Vec<(GameRecord, Replay)> {
+    batch
+        .into_par_iter()
+        .flat_map_iter(|pending| {
+            let records = match pending {
+                Pending::Text(chunk) => chunk.parse(),
+                Pending::Record(record) => vec![record],
+            };
+            records.into_iter().map(|record| {
+                let replay = replay(&record, settings);
+                (record, replay)
+            })
+        })
+        .collect()
 }
 
 /// Reads and replays one whole file (for `diff`, which needs all games of both).

@@ -323,7 +323,7 @@ fn canonical_line(moves: &mut [MoveNode], line: &Line) {
         if let Status::Played(played) = &replayed.status
             && !played.canonical.is_empty()
         {
-            node.text = played.canonical.clone();
+            node.text = played.canonical.as_str().into();
         }
         for (variation, line) in node.variations.iter_mut().zip(&replayed.variations) {
             canonical_line(&mut variation.moves, line);

@@ -9,6 +9,7 @@
 use std::fmt;
 
 use super::GameInfo;
+use crate::record::Tag;
 
 /// One option a game understands.
 #[derive(Debug)]
@@ -61,8 +62,16 @@ impl std::error::Error for SetupError {}
 /// record's tags and the command line's option overrides.
 pub struct Setup<'a> {
     game: &'static GameInfo,
-    tags: &'a [(String, String)],
+    tags: Tags<'a>,
     overrides: &'a [(String, String)],
+}
+
+/// The tags a setup reads: a record's own (borrowed, not copied: this runs for every
+/// game of an archive), or name–value pairs.
+#[derive(Clone, Copy)]
+enum Tags<'a> {
+    Record(&'a [Tag]),
+    Pairs(&'a [(String, String)]),
 }
 
 impl<'a> Setup<'a> {
@@ -73,7 +82,20 @@ impl<'a> Setup<'a> {
     ) -> Setup<'a> {
         Setup {
             game,
-            tags,
+            tags: Tags::Pairs(tags),
+            overrides,
+        }
+    }
+
+    /// The setup of a record with these tags.
+    pub fn of_record(
+        game: &'static GameInfo,
+        tags: &'a [Tag],
+        overrides: &'a [(String, String)],
+    ) -> Setup<'a> {
+        Setup {
+            game,
+            tags: Tags::Record(tags),
             overrides,
         }
     }
@@ -85,10 +107,21 @@ impl<'a> Setup<'a> {
 
     /// The value of a tag, by exact name.
     pub fn tag(&self, name: &str) -> Option<&'a str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.first_tag(|n| n == name)
+    }
+
+    /// The value of the first tag whose name `wanted` accepts.
+    fn first_tag(&self, wanted: impl Fn(&str) -> bool) -> Option<&'a str> {
+        match self.tags {
+            Tags::Record(tags) => tags
+                .iter()
+                .find(|t| wanted(&t.name))
+                .map(|t| t.value.as_str()),
+            Tags::Pairs(pairs) => pairs
+                .iter()
+                .find(|(n, _)| wanted(n))
+                .map(|(_, v)| v.as_str()),
+        }
     }
 
     /// The raw value of an option: the command line's, else the tag's, else `None`.
@@ -96,7 +129,7 @@ impl<'a> Setup<'a> {
         if let Some((_, v)) = self.overrides.iter().rev().find(|(n, _)| n == option) {
             return Some(v.as_str());
         }
-        self.tag(&tag_name(option))
+        self.first_tag(|name| is_tag_name_of(name, option))
     }
 
     /// An on/off switch. A bare `--option name` or a tag with an empty value means on.
@@ -153,6 +186,27 @@ pub fn tag_name(option: &str) -> String {
         .collect()
 }
 
+/// Whether `tag` is [`tag_name`]`(option)`, told without building the name (this is
+/// asked for every option of every game read).
+fn is_tag_name_of(tag: &str, option: &str) -> bool {
+    let mut rest = tag;
+    for part in option.split('-') {
+        let mut chars = part.chars();
+        let Some(first) = chars.next() else {
+            continue;
+        };
+        let mut tag_chars = rest.chars();
+        if tag_chars.next() != Some(first.to_ascii_uppercase()) {
+            return false;
+        }
+        match tag_chars.as_str().strip_prefix(chars.as_str()) {
+            Some(after) => rest = after,
+            None => return false,
+        }
+    }
+    rest.is_empty()
+}
+
 fn parse_flag(value: &str) -> Option<bool> {
     match value.trim().to_ascii_lowercase().as_str() {
         "" | "1" | "yes" | "true" | "on" => Some(true),
@@ -176,6 +230,24 @@ mod tests {
         assert_eq!(tag_name("play-out"), "PlayOut");
         assert_eq!(tag_name("immediate-removal"), "ImmediateRemoval");
         assert_eq!(tag_name("direction"), "Direction");
+        for option in [
+            "play-out",
+            "immediate-removal",
+            "direction",
+            "x--y",
+            "-a",
+            "é-b",
+            "",
+        ] {
+            let tag = tag_name(option);
+            assert!(is_tag_name_of(&tag, option), "{option}");
+            assert!(!is_tag_name_of(&format!("{tag}X"), option), "{option}");
+            assert!(
+                !is_tag_name_of(&tag.to_lowercase(), option) || tag.is_empty(),
+                "{option}"
+            );
+        }
+        assert!(!is_tag_name_of("Play", "play-out"));
     }
 
     #[test]

@@ -12,7 +12,7 @@ use serde_json::{Map, Value, json};
 use super::Item;
 use crate::record::{
     Comment, GameRecord, MoveNode, MoveNumber, Nag, ReadError, ResultMark, Span, Tag, Variation,
-    parse_result,
+    Word, parse_result,
 };
 use crate::replay::{Diagnostic, Line, Status};
 
@@ -452,7 +452,7 @@ fn read_move(value: &Value) -> Result<MoveNode, String> {
     };
     Ok(MoveNode {
         number,
-        text: text.to_string(),
+        text: Word::from(text),
         span: Span::default(),
         nags,
         comments: read_comments(object.get("comments"))?,

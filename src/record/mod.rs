@@ -13,6 +13,7 @@
 
 pub mod parser;
 pub mod reader;
+mod word;
 pub mod writer;
 
 use std::sync::Arc;
@@ -22,7 +23,8 @@ use std::fmt;
 use serde::Serialize;
 
 pub use parser::parse_games;
-pub use reader::{Encoding, ReadError, Reader};
+pub use reader::{Chunk, Encoding, ReadError, Reader};
+pub use word::Word;
 
 /// Where a token stands in its file: 1-based line and column (in characters), and the
 /// byte range in the file as UTF-8 text.
@@ -72,7 +74,7 @@ pub struct MoveNode {
     /// The move number written right before the token, if any.
     pub number: Option<MoveNumber>,
     /// The token exactly as written (`87(10)`, `d4xf6xh4`).
-    pub text: String,
+    pub text: Word,
     pub span: Span,
     pub nags: Vec<Nag>,
     /// Comments after the token (before the next token).

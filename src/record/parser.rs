@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use super::{
     Comment, GameRecord, MoveNode, MoveNumber, Nag, ResultMark, Source, Span, SyntaxError, Tag,
-    Variation, is_tag_pair_line, parse_result, resync_point,
+    Variation, Word, is_tag_pair_line, parse_result, resync_point,
 };
 
 /// Deepest variation nesting accepted: what the JSON form can carry both ways (JSON
@@ -31,6 +31,11 @@ pub const MAX_ITEMS: usize = 100_000;
 
 /// Most syntax errors reported of one game.
 pub const MAX_SYNTAX_ERRORS: usize = 50;
+
+/// Moves of the main line that room is made for before reading them: a long game's
+/// (38 KiB), so that the games in flight (three batches) stay within a few tens of MB
+/// even when they are mostly comments.
+const MOVES_RESERVED: usize = 256;
 
 /// Where a piece of text starts in its file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,13 +95,32 @@ impl<'a> Cursor<'a> {
     }
 
     fn peek(&self) -> Option<char> {
+        self.char_at(self.pos)
+    }
+
+    /// The character at byte offset `at`.
+    fn char_at(&self, at: usize) -> Option<char> {
         // Records are mostly ASCII: decode UTF-8 only when the byte says so.
-        let byte = *self.text.as_bytes().get(self.pos)?;
+        let byte = *self.text.as_bytes().get(at)?;
         if byte.is_ascii() {
             Some(byte as char)
         } else {
-            self.text[self.pos..].chars().next()
+            self.text[at..].chars().next()
         }
+    }
+
+    /// Moves to byte offset `end`, over text with no line break (a token, a tag, a
+    /// line comment): one step, not a character at a time.
+    fn advance_to(&mut self, end: usize) {
+        let passed = &self.text[self.pos..end];
+        debug_assert!(!passed.contains('\n'));
+        let columns = if passed.is_ascii() {
+            passed.len()
+        } else {
+            passed.chars().count()
+        };
+        self.column += columns as u32;
+        self.pos = end;
     }
 
     fn rest(&self) -> &'a str {
@@ -152,7 +176,11 @@ impl<'a> Cursor<'a> {
     /// Skips white space and `%` escape lines.
     fn skip_blank(&mut self) {
         while let Some(c) = self.peek() {
-            if c == '%' && self.column == 1 {
+            if c == ' ' {
+                // The blank between two words: one step, not a full `bump`.
+                self.pos += 1;
+                self.column += 1;
+            } else if c == '%' && self.column == 1 {
                 self.skip_line();
             } else if c.is_whitespace() || c == '\u{feff}' {
                 self.bump();
@@ -199,7 +227,7 @@ fn ends_token(c: char) -> bool {
     c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';' | '$' | '[' | ']' | '!' | '?')
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
     fn error(&self, game: &mut GameRecord, message: impl Into<String>, span: Span) {
         if game.errors.len() >= MAX_SYNTAX_ERRORS {
             let (count, first) = self.suppressed.get().unwrap_or((0, span));
@@ -287,10 +315,7 @@ impl Parser<'_> {
             Ok((_, _, len)) => *len,
             Err(_) => line.len(),
         };
-        let end = self.cursor.pos + consumed;
-        while self.cursor.pos < end {
-            self.cursor.bump();
-        }
+        self.cursor.advance_to(self.cursor.pos + consumed);
         let span = self.cursor.span_from(&start);
         match parsed {
             Ok((name, value, _)) => {
@@ -303,7 +328,15 @@ impl Parser<'_> {
     }
 
     fn movetext(&mut self, game: &mut GameRecord) {
-        let mut stack: Vec<Frame> = vec![Frame::default()];
+        // Room for the main line's moves at once, so that they are not copied again
+        // and again as the list grows: about one per four bytes of text (a move, its
+        // number and spaces take more), and no more than a long game's in advance.
+        let room = self.cursor.rest().len() / 4;
+        let main = Frame {
+            moves: Vec::with_capacity(room.min(MOVES_RESERVED)),
+            ..Frame::default()
+        };
+        let mut stack: Vec<Frame> = vec![main];
         let mut pending_number: Option<MoveNumber> = None;
         // `(` beyond MAX_DEPTH are counted, not nested, so their `)` still match.
         let mut too_deep = 0usize;
@@ -385,7 +418,7 @@ impl Parser<'_> {
                 '!' | '?' => {
                     let glyph = self.take_while(|c| c == '!' || c == '?');
                     let span = self.cursor.span_from(&start);
-                    match suffix_nag(&glyph) {
+                    match suffix_nag(glyph) {
                         Some(code) => self.attach_nag(game, &mut stack, Nag { code, span }),
                         None => self.error(game, format!("unknown annotation '{glyph}'"), span),
                     }
@@ -405,11 +438,12 @@ impl Parser<'_> {
                     if text.chars().all(|c| c == '.' || c == '…') {
                         continue; // `1. ... e5`: a placeholder for the skipped move
                     }
-                    if let Some(result) = parse_result(&text) {
+                    if let Some(result) = parse_result(text) {
                         if stack.len() > 1 {
                             self.error(game, "a result inside a variation", span);
                             continue;
                         }
+                        let text = text.to_string();
                         game.result = Some(ResultMark { result, text, span });
                         continue;
                     }
@@ -419,7 +453,7 @@ impl Parser<'_> {
                     }
                     stack.last_mut().expect("frame").moves.push(MoveNode {
                         number: pending_number.take(),
-                        text,
+                        text: Word::from(text),
                         span,
                         nags: Vec::new(),
                         comments: Vec::new(),
@@ -439,12 +473,12 @@ impl Parser<'_> {
         game.moves = main.moves;
     }
 
-    fn take_while(&mut self, keep: impl Fn(char) -> bool) -> String {
+    fn take_while(&mut self, keep: impl Fn(char) -> bool) -> &'a str {
         let start = self.cursor.pos;
         while self.cursor.peek().is_some_and(&keep) {
             self.cursor.bump();
         }
-        self.cursor.text[start..self.cursor.pos].to_string()
+        &self.cursor.text[start..self.cursor.pos]
     }
 
     /// Whether a move number (`12.`, `12...`, `12…`) starts here.
@@ -466,10 +500,10 @@ impl Parser<'_> {
         }
         let start = self.cursor.mark();
         let number = rest[..digits].parse::<u32>().ok();
-        for _ in 0..digits {
-            self.cursor.bump();
-        }
-        let dots = self.take_while(|c| c == '.' || c == '…');
+        let dots = after.len() - after.trim_start_matches(['.', '…']).len();
+        let dots = &after[..dots];
+        self.cursor
+            .advance_to(self.cursor.pos + digits + dots.len());
         let Some(number) = number else {
             let message = format!("move number {} is too large", &rest[..digits]);
             self.error(game, message, self.cursor.span_from(&start));
@@ -484,29 +518,30 @@ impl Parser<'_> {
 
     /// A move token: up to white space or a delimiter, keeping a count in parentheses
     /// written right against it (PlayOK's `87(10)`).
-    fn token(&mut self) -> String {
+    fn token(&mut self) -> &'a str {
         let start = self.cursor.pos;
-        while let Some(c) = self.cursor.peek() {
-            if c == '(' && self.cursor.pos > start {
-                let rest = &self.cursor.rest()[1..];
+        let mut end = start;
+        while let Some(c) = self.cursor.char_at(end) {
+            if c == '(' && end > start {
+                let rest = &self.cursor.text[end + 1..];
                 let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
                 if digits > 0 && rest[digits..].starts_with(')') {
-                    for _ in 0..digits + 2 {
-                        self.cursor.bump();
-                    }
+                    end += digits + 2;
                     continue;
                 }
             }
             if ends_token(c) {
                 break;
             }
-            self.cursor.bump();
+            end += c.len_utf8();
         }
+        // A line break ends a token: the token is on one line.
+        self.cursor.advance_to(end);
         if self.cursor.pos == start {
             // Defensive: never loop without consuming.
             self.cursor.bump();
         }
-        self.cursor.text[start..self.cursor.pos].to_string()
+        &self.cursor.text[start..self.cursor.pos]
     }
 
     fn comment(&mut self, game: &mut GameRecord) -> Comment {
@@ -542,9 +577,9 @@ impl Parser<'_> {
                 }
             }
         } else {
-            while self.cursor.peek().is_some_and(|c| c != '\n') {
-                self.cursor.bump();
-            }
+            let line = &self.cursor.rest();
+            let end = body_start + line.find('\n').unwrap_or(line.len());
+            self.cursor.advance_to(end);
             self.cursor.text[body_start..self.cursor.pos]
                 .trim_end_matches('\r')
                 .to_string()
@@ -625,6 +660,9 @@ fn parse_tag_line(line: &str) -> Result<(String, String, usize), String> {
 }
 
 fn unescape(raw: &str) -> String {
+    if !raw.contains('\\') {
+        return raw.to_string();
+    }
     let mut out = String::with_capacity(raw.len());
     let mut chars = raw.chars();
     while let Some(c) = chars.next() {

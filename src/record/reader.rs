@@ -3,7 +3,9 @@
 //! The reader collects lines until a game is complete — the tags of the next game
 //! begin, or a result was followed by more movetext — and hands that text to the
 //! [parser](super::parser). Only one game's text is held at a time, so memory stays
-//! flat however large the archive.
+//! flat however large the archive. Finding where games end is cheap next to parsing
+//! them, so the reader can also hand out the text unparsed ([`Reader::next_chunk`],
+//! a [`Chunk`]) for the parsing to be done elsewhere: on other cores, in order.
 //!
 //! Lines end in `\n`, `\r\n` or a lone `\r` (old Macintosh files). No line is ever
 //! held whole beyond what one game may take: a game longer than [`MAX_GAME_BYTES`]
@@ -111,12 +113,42 @@ impl Encoding {
     }
 }
 
+/// The text of a game (rarely several, when one runs into the next without tags) as
+/// the reader found it, with the errors found in reading it; [`Chunk::parse`] makes
+/// the records.
+#[derive(Debug)]
+pub struct Chunk {
+    text: String,
+    origin: Origin,
+    errors: Vec<SyntaxError>,
+}
+
+impl Chunk {
+    /// The games of the chunk, each with the reading errors that fall in it.
+    pub fn parse(self) -> Vec<GameRecord> {
+        let mut games = parse_games(&self.text, self.origin);
+        if games.is_empty() && !self.errors.is_empty() {
+            games.push(GameRecord::default());
+        }
+        for error in self.errors {
+            let index = games
+                .iter()
+                .rposition(|g| g.span.line <= error.span.line)
+                .unwrap_or(0);
+            games[index].errors.push(error);
+        }
+        games
+    }
+}
+
 /// An iterator over the games of a byte source.
 pub struct Reader<R> {
     source: R,
     encoding: Encoding,
     /// Games parsed but not yet handed out.
     ready: VecDeque<GameRecord>,
+    /// Text complete but not yet handed out or parsed.
+    chunks: VecDeque<Chunk>,
     /// The text of the game being collected.
     chunk: String,
     chunk_origin: Origin,
@@ -144,6 +176,7 @@ impl<R: BufRead> Reader<R> {
             source,
             encoding,
             ready: VecDeque::new(),
+            chunks: VecDeque::new(),
             chunk: String::new(),
             chunk_origin: Origin::default(),
             chunk_errors: Vec::new(),
@@ -159,9 +192,19 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    /// Reads lines until at least one game is ready or the input ends.
+    /// The text of the next game, unparsed; `None` at the end of the source. (Mixing
+    /// this with the games the iterator gives would hand games out of order.)
+    pub fn next_chunk(&mut self) -> Option<Result<Chunk, ReadError>> {
+        if let Err(e) = self.fill() {
+            self.done = true;
+            return Some(Err(e));
+        }
+        self.chunks.pop_front().map(Ok)
+    }
+
+    /// Reads lines until the text of at least one game is complete or the input ends.
     fn fill(&mut self) -> Result<(), ReadError> {
-        while self.ready.is_empty() && !self.done {
+        while self.chunks.is_empty() && !self.done {
             self.raw.clear();
             // Keep one byte more than the game may still take, to see that it is over.
             let keep = MAX_GAME_BYTES.saturating_sub(self.chunk.len()) + 1;
@@ -296,19 +339,13 @@ impl<R: BufRead> Reader<R> {
             self.chunk.clear();
             return;
         }
-        let mut games = parse_games(&self.chunk, self.chunk_origin);
-        if games.is_empty() && !self.chunk_errors.is_empty() {
-            games.push(GameRecord::default());
-        }
-        for error in self.chunk_errors.drain(..) {
-            let index = games
-                .iter()
-                .rposition(|g| g.span.line <= error.span.line)
-                .unwrap_or(0);
-            games[index].errors.push(error);
-        }
-        self.ready.extend(games);
-        self.chunk.clear();
+        // The next game is likely about as long: one allocation for its text.
+        let capacity = self.chunk.len();
+        self.chunks.push_back(Chunk {
+            text: std::mem::replace(&mut self.chunk, String::with_capacity(capacity)),
+            origin: self.chunk_origin,
+            errors: std::mem::take(&mut self.chunk_errors),
+        });
         self.chunk_has_moves = false;
         self.chunk_ended = false;
     }
@@ -318,9 +355,11 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = Result<GameRecord, ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if let Err(e) = self.fill() {
-            self.done = true;
-            return Some(Err(e));
+        while self.ready.is_empty() {
+            match self.next_chunk()? {
+                Ok(chunk) => self.ready.extend(chunk.parse()),
+                Err(e) => return Some(Err(e)),
+            }
         }
         self.ready.pop_front().map(Ok)
     }
@@ -392,6 +431,20 @@ fn scan_line(line: &str, mut in_comment: bool) -> LineScan {
             is_tag: true,
             has_moves: false,
             ends_with_result: false,
+            ends_in_comment: false,
+        };
+    }
+    if !in_comment && memchr::memchr2(b'{', b';', line.as_bytes()).is_none() {
+        // No comment on the line (most lines of moves): its last word is its last.
+        let last_word = line
+            .trim_end_matches(|c: char| c.is_ascii_whitespace())
+            .rsplit(|c: char| c.is_ascii_whitespace())
+            .next()
+            .filter(|w| !w.is_empty());
+        return LineScan {
+            is_tag: false,
+            has_moves: last_word.is_some(),
+            ends_with_result: last_word.is_some_and(|w| parse_result(w).is_some()),
             ends_in_comment: false,
         };
     }

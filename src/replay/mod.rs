@@ -36,15 +36,25 @@ pub struct Detail {
     pub state: bool,
     /// The position drawn after each move and at both ends.
     pub board: bool,
+    /// The position strings at both ends of the main line ([`Snapshot::position`] of
+    /// [`Replay::start`] and [`Replay::end`]; else left empty).
+    pub ends: bool,
 }
 
 impl Detail {
-    /// Errors and counts only (`check`).
+    /// Errors, counts and the positions at both ends (`check --format json`).
     pub const ERRORS: Detail = Detail {
         canonical: false,
         description: false,
         state: false,
         board: false,
+        ends: true,
+    };
+    /// Errors and counts only, nothing written out per game (`check` for people and
+    /// for GitHub): the quiet path through an archive.
+    pub const COUNTS: Detail = Detail {
+        ends: false,
+        ..Detail::ERRORS
     };
     /// Also every move in canonical notation (`summarize`).
     pub const MOVES: Detail = Detail {
@@ -57,6 +67,7 @@ impl Detail {
         description: true,
         state: true,
         board: true,
+        ends: true,
     };
 
     /// What either of two details asks for.
@@ -66,6 +77,7 @@ impl Detail {
             description: self.description || other.description,
             state: self.state || other.state,
             board: self.board || other.board,
+            ends: self.ends || other.ends,
         }
     }
 
@@ -247,7 +259,7 @@ pub struct Node {
 /// The position a line starts from, for output.
 #[derive(Clone, Debug)]
 pub struct Snapshot {
-    /// The position string.
+    /// The position string (empty unless [`Detail::ends`]).
     pub position: String,
     /// The JSON state (null unless [`Detail::state`]).
     pub state: serde_json::Value,
@@ -357,12 +369,7 @@ pub fn replay_with<R: Rules>(
         game: Some(info),
         ..Replay::default()
     };
-    let tags: Vec<(String, String)> = record
-        .tags
-        .iter()
-        .map(|t| (t.name.clone(), t.value.clone()))
-        .collect();
-    let rules = match R::configure(&Setup::new(info, &tags, &settings.options)) {
+    let rules = match R::configure(&Setup::of_record(info, &record.tags, &settings.options)) {
         Ok(rules) => rules,
         Err(e) => {
             let span = option_span(record, &e);
@@ -396,7 +403,7 @@ pub fn replay_with<R: Rules>(
         .map(|why| Diagnostic::new(ErrorCode::Setup, why, at))
         .collect();
     replay.start = Some(driver.snapshot(&start));
-    let (main, end, complete) = driver.line(start, &record.moves, 0);
+    let (main, end, complete) = driver.line(&start, &record.moves, 0);
     replay.main = main;
     replay.plies = count_played(&replay.main);
     if complete {
@@ -462,7 +469,11 @@ struct Driver<'r, R: Rules> {
 impl<R: Rules> Driver<'_, R> {
     fn snapshot(&self, position: &R::Position) -> Snapshot {
         Snapshot {
-            position: self.rules.write_position(position),
+            position: if self.detail.ends {
+                self.rules.write_position(position)
+            } else {
+                String::new()
+            },
             state: if self.detail.state {
                 self.rules.state(position)
             } else {
@@ -476,7 +487,7 @@ impl<R: Rules> Driver<'_, R> {
         }
     }
 
-    /// Replays `moves` from `position`, which follows ply `ply_before`. Gives the line,
+    /// Replays `moves` from `start`, which follows ply `ply_before`. Gives the line,
     /// the position after its last good move, and whether every move was good.
     ///
     /// Plies count turns, not tokens: a token that finishes a turn left half done (a
@@ -485,11 +496,11 @@ impl<R: Rules> Driver<'_, R> {
     /// record's own move numbers.
     fn line(
         &mut self,
-        mut position: R::Position,
+        start: &R::Position,
         moves: &[MoveNode],
         ply_before: u32,
     ) -> (Line, R::Position, bool) {
-        let start = position.clone();
+        let mut position = start.clone();
         let mut line = Line {
             nodes: Vec::with_capacity(moves.len()),
         };
@@ -508,16 +519,22 @@ impl<R: Rules> Driver<'_, R> {
                 });
                 continue;
             }
-            self.depth += 1;
-            let variations = node
-                .variations
-                .iter()
-                .map(|v| self.line(position.clone(), &v.moves, before_node).0)
-                .collect();
-            self.depth -= 1;
+            // Most moves have no variation: skip the walk.
+            let variations = if node.variations.is_empty() {
+                Vec::new()
+            } else {
+                self.depth += 1;
+                let lines = node
+                    .variations
+                    .iter()
+                    .map(|v| self.line(&position, &v.moves, before_node).0)
+                    .collect();
+                self.depth -= 1;
+                lines
+            };
             if continues
                 && i > 0
-                && let Some(error) = self.abandoned(&start, &moves[..i], &line, &position, node)
+                && let Some(error) = self.abandoned(start, &moves[..i], &line, &position, node)
             {
                 // The turn begun by the previous token is the one at fault.
                 self.errors.push(error);
@@ -570,7 +587,7 @@ impl<R: Rules> Driver<'_, R> {
             ply: Some(played.ply),
             mover: Some(played.mover),
             in_variation: self.depth > 0,
-            written: Some(previous.text.clone()),
+            written: Some(previous.text.to_string()),
             position: PositionView::of(self.rules, &before),
             ..Diagnostic::new(ErrorCode::Illegal, message, previous.span)
         })
@@ -588,7 +605,7 @@ impl<R: Rules> Driver<'_, R> {
             ply: Some(ply),
             mover: Some(mover),
             in_variation: self.depth > 0,
-            written: Some(node.text.clone()),
+            written: Some(node.text.to_string()),
             position: PositionView::of(rules, position),
             ..Diagnostic::new(code, message, node.span)
         };

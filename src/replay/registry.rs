@@ -126,6 +126,11 @@ impl std::fmt::Debug for Found {
 /// Looks a game up by id or alias, in any case and spelling
 /// (`Toguz Kumalak`, `togyz_kumalak`, `Nine Men's Morris`).
 pub fn find(name: &str) -> Option<Found> {
+    // The id as tgn writes it (what `--game` and generated records say) needs no
+    // normalising: this runs for every game read.
+    if let Some(found) = all_games().find(|g| g.info.id == name) {
+        return Some(found);
+    }
     let wanted = normalize_name(name);
     if wanted.is_empty() {
         return None;

@@ -124,17 +124,14 @@ fn move_numbers(
         let Some(written) = &node.number else {
             continue;
         };
-        let shown = format!(
-            "{}{}",
-            written.number,
-            if written.continuation { "..." } else { "." }
-        );
+        // Spelled out only when a warning needs it: most numbers are right.
+        let shown = Shown(written.number, written.continuation);
         let mut warn = |message: String| {
             out.push(Diagnostic {
                 ply: Some(played.ply),
                 mover: Some(played.mover),
                 in_variation: depth > 0,
-                written: Some(node.text.clone()),
+                written: Some(node.text.to_string()),
                 ..Diagnostic::new(ErrorCode::MoveNumber, message, written.span)
             });
         };
@@ -165,5 +162,15 @@ fn move_numbers(
             )),
             _ => {}
         }
+    }
+}
+
+/// A move number as written, `12.` or `12...`, for messages.
+struct Shown(u32, bool);
+
+impl std::fmt::Display for Shown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let dots = if self.1 { "..." } else { "." };
+        write!(f, "{}{dots}", self.0)
     }
 }
