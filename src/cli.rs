@@ -812,7 +812,7 @@ fn games_list() -> String {
         if !info.aliases.is_empty() {
             text.push_str(&format!(", also {}", info.aliases.join(", ")));
         }
-        for option in found.engine.options() {
+        for option in found.engine.options_of(found.info) {
             let values = if option.values.is_empty() {
                 String::new()
             } else {

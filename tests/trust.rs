@@ -359,3 +359,16 @@ fn what_check_accepts_convert_carries_both_ways() {
     assert_eq!(back.code, 0, "{}", back.stderr);
     assert_eq!(run(&["check", "-"], &back.stdout).code, 0);
 }
+
+#[test]
+fn games_lists_an_option_only_under_the_games_it_concerns() {
+    let r = run(&["games"], "");
+    let kungser = r.stdout.lines().find(|l| l.contains("│ kungser")).unwrap();
+    assert!(!kungser.contains("capture-all"), "{kungser}");
+    let rimau = r
+        .stdout
+        .lines()
+        .find(|l| l.contains("│ rimau-rimau"))
+        .unwrap();
+    assert!(rimau.contains("capture-all"), "{rimau}");
+}

@@ -10,8 +10,8 @@ pub fn run() -> io::Result<RunStatus> {
     for found in registry::all_games() {
         let options: Vec<String> = found
             .engine
-            .options()
-            .iter()
+            .options_of(found.info)
+            .into_iter()
             .map(|o| {
                 let values = if o.values.is_empty() {
                     String::new()

@@ -261,6 +261,15 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// (`--option play-out`).
     const OPTIONS: &'static [OptionSpec];
 
+    /// Whether `option` (one of [`Rules::OPTIONS`]) concerns `game` (one of
+    /// [`Rules::GAMES`]): an engine serving several games may have options for one of
+    /// them only (Rimau-rimau's `capture-all`). Every option concerns every game unless
+    /// the engine says otherwise.
+    fn option_applies(game: &GameInfo, option: &OptionSpec) -> bool {
+        let _ = (game, option);
+        true
+    }
+
     /// Reads the options of one record. `setup.game()` says which of [`Rules::GAMES`]
     /// the record is.
     ///

@@ -17,6 +17,8 @@ pub trait Engine: Sync {
     fn games(&self) -> &'static [GameInfo];
     /// The options the engine reads from tags and `--option`.
     fn options(&self) -> &'static [OptionSpec];
+    /// The options that concern `game`, one of [`Engine::games`].
+    fn options_of(&self, game: &GameInfo) -> Vec<&'static OptionSpec>;
     /// A random game of `game` as record text (see [`games::playout`]).
     ///
     /// # Errors
@@ -63,6 +65,13 @@ impl<R: Rules> Engine for EngineOf<R> {
 
     fn options(&self) -> &'static [OptionSpec] {
         R::OPTIONS
+    }
+
+    fn options_of(&self, game: &GameInfo) -> Vec<&'static OptionSpec> {
+        R::OPTIONS
+            .iter()
+            .filter(|o| R::option_applies(game, o))
+            .collect()
     }
 
     fn random_record(

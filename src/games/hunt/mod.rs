@@ -244,6 +244,11 @@ impl Rules for Hunt {
                not 16 men counting the 3 opening removals",
     }];
 
+    /// `capture-all` is Rimau-rimau's (V4 and Ludii's rule); Kungser has none.
+    fn option_applies(game: &GameInfo, option: &OptionSpec) -> bool {
+        option.name != "capture-all" || game.id != "kungser"
+    }
+
     fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
         let variant = if setup.game().id == KUNGSER {
             Variant::Kungser
