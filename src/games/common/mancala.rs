@@ -4,6 +4,13 @@
 
 use std::fmt;
 
+use nom::Parser;
+use nom::branch::alt;
+use nom::character::complete::{char, u32 as number};
+use nom::combinator::{all_consuming, value};
+use nom::multi::separated_list1;
+use nom::sequence::preceded;
+
 use crate::games::{GameResult, Player};
 
 /// A pit of a board of two rows of `ROW` pits: its place in the sowing circuit
@@ -159,6 +166,88 @@ pub fn draw_rows(
         format!("{}{}", store_of(Side::South), cells(south)),
         format!("{pad}{}", labels(south)),
     ]
+}
+
+/// The `/`-separated sections of a mancala position string (`S:9,…/N:9,…/K:0,0/…/M:S`),
+/// read in order; every error names the section and shows the string's `shape`.
+pub struct Sections<'a> {
+    parts: std::str::Split<'a, char>,
+    shape: &'static str,
+}
+
+impl<'a> Sections<'a> {
+    pub fn new(text: &'a str, shape: &'static str) -> Sections<'a> {
+        Sections {
+            parts: text.trim().split('/'),
+            shape,
+        }
+    }
+
+    /// The next section, `label` then a `body` read whole; `what` says what it holds.
+    ///
+    /// # Errors
+    /// A missing section, another label, or a body `body` does not read.
+    pub fn next<T>(
+        &mut self,
+        label: &str,
+        what: &str,
+        body: impl Parser<&'a str, Output = T, Error = nom::error::Error<&'a str>>,
+    ) -> Result<T, String> {
+        let shape = self.shape;
+        let part = self
+            .parts
+            .next()
+            .ok_or_else(|| format!("missing the {label} section ({what}); expected {shape}"))?;
+        let rest = part.strip_prefix(label).ok_or_else(|| {
+            format!("expected the {label} section ({what}), found \"{part}\"; expected {shape}")
+        })?;
+        all_consuming(body)
+            .parse(rest)
+            .map(|(_, v)| v)
+            .map_err(|_| format!("cannot read the {label} section \"{part}\": expected {what}"))
+    }
+
+    /// A row of `ROW` pit counts of `side`, pit 1 first: `S:9,9,…`.
+    ///
+    /// # Errors
+    /// As [`Sections::next`], or another number of counts.
+    pub fn row<const ROW: usize>(&mut self, side: Side) -> Result<[u32; ROW], String> {
+        let label = format!("{}:", side.letter());
+        let what = format!(
+            "the {ROW} pit counts of {}, pit 1 first, separated by commas",
+            side.letter()
+        );
+        let counts = self.next(&label, &what, separated_list1(char(','), number))?;
+        <[u32; ROW]>::try_from(counts.as_slice())
+            .map_err(|_| format!("the {label} section has {} counts, not {ROW}", counts.len()))
+    }
+
+    /// Two numbers, South's then North's: `K:10,0`.
+    ///
+    /// # Errors
+    /// As [`Sections::next`].
+    pub fn pair(&mut self, label: &str, what: &str) -> Result<(u32, u32), String> {
+        self.next(label, what, (number, preceded(char(','), number)))
+    }
+
+    /// The last section, the side to move (`M:S`), and nothing after it.
+    ///
+    /// # Errors
+    /// As [`Sections::next`], or a section after it.
+    pub fn to_move(mut self) -> Result<Side, String> {
+        let side = self.next(
+            "M:",
+            "the side to move, S or N",
+            alt((value(Side::South, char('S')), value(Side::North, char('N')))),
+        )?;
+        match self.parts.next() {
+            Some(extra) => Err(format!(
+                "unexpected \"/{extra}\" after the M: section; expected {}",
+                self.shape
+            )),
+            None => Ok(side),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,15 +1,14 @@
 //! The notation of §1: the move token (`5`, `5x6`, `2x0`) and the position string
 //! (`S:…/N:…/K:…/M:…`), read with nom and written back.
 
-use nom::branch::alt;
 use nom::character::complete::{char, satisfy, u32 as number};
-use nom::combinator::{all_consuming, map, opt, value};
-use nom::multi::separated_list1;
+use nom::combinator::{map, opt};
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
 use super::position::{CIRCUIT, Position, ROW, Side};
 use crate::games::NotationError;
+use crate::games::common::mancala::Sections;
 
 /// A move as written: the mover's pit and, optionally, the seeds it captures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,59 +67,17 @@ pub fn write_token(pit: u8, captured: u8) -> String {
 
 const SHAPE: &str = "S:<7 counts>/N:<7 counts>/K:<store S>,<store N>/M:<S or N>";
 
-fn section<'a, T>(
-    part: Option<&'a str>,
-    label: &str,
-    what: &str,
-    body: impl Parser<&'a str, Output = T, Error = nom::error::Error<&'a str>>,
-) -> Result<T, String> {
-    let part =
-        part.ok_or_else(|| format!("missing the {label} section ({what}); expected {SHAPE}"))?;
-    let rest = part.strip_prefix(label).ok_or_else(|| {
-        format!("expected the {label} section ({what}), found \"{part}\"; expected {SHAPE}")
-    })?;
-    all_consuming(body)
-        .parse(rest)
-        .map(|(_, v)| v)
-        .map_err(|_| format!("cannot read the {label} section \"{part}\": expected {what}"))
-}
-
 /// Reads the position string; the pits and stores must hold `total` seeds (14 ×
 /// `Seeds`: seeds never leave the game).
 ///
 /// # Errors
 /// A sentence naming the section or the count that is wrong.
 pub fn parse_position(text: &str, total: u32) -> Result<Position, String> {
-    let mut parts = text.trim().split('/');
-    let mut row = |label: &str, side: &str| -> Result<[u32; ROW], String> {
-        let counts = section(
-            parts.next(),
-            label,
-            &format!("the 7 pit counts of {side}, pit 1 first, separated by commas"),
-            separated_list1(char(','), number),
-        )?;
-        <[u32; ROW]>::try_from(counts.as_slice())
-            .map_err(|_| format!("the {label} section has {} counts, not 7", counts.len()))
-    };
-    let south = row("S:", "S")?;
-    let north = row("N:", "N")?;
-    let stores = section(
-        parts.next(),
-        "K:",
-        "the two stores, S's then N's, e.g. K:6,0",
-        (number, preceded(char(','), number)),
-    )?;
-    let to_move = section(
-        parts.next(),
-        "M:",
-        "the side to move, S or N",
-        alt((value(Side::South, char('S')), value(Side::North, char('N')))),
-    )?;
-    if let Some(extra) = parts.next() {
-        return Err(format!(
-            "unexpected \"/{extra}\" after the M: section; expected {SHAPE}"
-        ));
-    }
+    let mut sections = Sections::new(text, SHAPE);
+    let south: [u32; ROW] = sections.row(Side::South)?;
+    let north: [u32; ROW] = sections.row(Side::North)?;
+    let stores = sections.pair("K:", "the two stores, S's then N's, e.g. K:6,0")?;
+    let to_move = sections.to_move()?;
     let found: u64 = south
         .iter()
         .chain(&north)

@@ -6,13 +6,13 @@
 
 use nom::branch::alt;
 use nom::character::complete::{char, satisfy, u32 as number};
-use nom::combinator::{all_consuming, map, opt, value};
-use nom::multi::separated_list1;
+use nom::combinator::{map, opt, value};
 use nom::sequence::{delimited, preceded};
 use nom::{IResult, Parser};
 
 use super::position::{Position, ROW, Side};
 use crate::games::NotationError;
+use crate::games::common::mancala::Sections;
 
 /// The marks a move may carry after its landing digit (§1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,32 +137,9 @@ pub fn write_token(pit: u8, landing: u8, tuzdyk: bool, kazan: Option<u8>) -> Str
 const SHAPE: &str =
     "S:<9 counts>/N:<9 counts>/K:<kazan S>,<kazan N>/T:<S's tuzdyk>,<N's tuzdyk>/M:<S or N>";
 
-/// Nine counts separated by commas.
-fn counts(input: &str) -> IResult<&str, Vec<u32>> {
-    separated_list1(char(','), number).parse(input)
-}
-
 /// A tuzdyk field: a pit number or `-`.
 fn tuzdyk_field(input: &str) -> IResult<&str, Option<u32>> {
     alt((value(None, char('-')), map(number, Some))).parse(input)
-}
-
-/// Parses one `/`-separated section `L:<body>` with `body`, whole.
-fn section<'a, T>(
-    part: Option<&'a str>,
-    label: &str,
-    what: &str,
-    body: impl Parser<&'a str, Output = T, Error = nom::error::Error<&'a str>>,
-) -> Result<T, String> {
-    let part =
-        part.ok_or_else(|| format!("missing the {label} section ({what}); expected {SHAPE}"))?;
-    let rest = part.strip_prefix(label).ok_or_else(|| {
-        format!("expected the {label} section ({what}), found \"{part}\"; expected {SHAPE}")
-    })?;
-    all_consuming(body)
-        .parse(rest)
-        .map(|(_, v)| v)
-        .map_err(|_| format!("cannot read the {label} section \"{part}\": expected {what}"))
 }
 
 /// Reads the position string of §1.
@@ -170,42 +147,16 @@ fn section<'a, T>(
 /// # Errors
 /// A sentence naming the section or rule that is broken.
 pub fn parse_position(text: &str) -> Result<Position, String> {
-    let mut parts = text.trim().split('/');
-    let mut row = |label: &str, side: &str| -> Result<[u32; ROW], String> {
-        let counts = section(
-            parts.next(),
-            label,
-            &format!("the 9 pit counts of {side}, pit 1 first, separated by commas"),
-            counts,
-        )?;
-        <[u32; ROW]>::try_from(counts.as_slice())
-            .map_err(|_| format!("the {label} section has {} counts, not 9", counts.len()))
-    };
-    let south = row("S:", "S")?;
-    let north = row("N:", "N")?;
-    let kazans = section(
-        parts.next(),
-        "K:",
-        "the two kazans, S's then N's, e.g. K:10,0",
-        (number, preceded(char(','), number)),
-    )?;
-    let tuzdyks = section(
-        parts.next(),
+    let mut sections = Sections::new(text, SHAPE);
+    let south: [u32; ROW] = sections.row(Side::South)?;
+    let north: [u32; ROW] = sections.row(Side::North)?;
+    let kazans = sections.pair("K:", "the two kazans, S's then N's, e.g. K:10,0")?;
+    let tuzdyks = sections.next(
         "T:",
         "the N pit that is S's tuzdyk and the S pit that is N's tuzdyk, or - for none, e.g. T:-,1",
         (tuzdyk_field, preceded(char(','), tuzdyk_field)),
     )?;
-    let to_move = section(
-        parts.next(),
-        "M:",
-        "the side to move, S or N",
-        alt((value(Side::South, char('S')), value(Side::North, char('N')))),
-    )?;
-    if let Some(extra) = parts.next() {
-        return Err(format!(
-            "unexpected \"/{extra}\" after the M: section; expected {SHAPE}"
-        ));
-    }
+    let to_move = sections.to_move()?;
     let tuzdyk = |t: Option<u32>| -> Result<Option<u8>, String> {
         t.map(|n| {
             u8::try_from(n)
