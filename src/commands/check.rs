@@ -36,10 +36,14 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
     let pipeline = Pipeline {
         read: &options.read,
         // Only the JSON form prints a game's final position.
-        detail: if options.format == CheckFormat::Json {
-            Detail::ERRORS
-        } else {
-            Detail::COUNTS
+        detail: match options.format {
+            CheckFormat::Json => Detail::ERRORS,
+            // A line per game names its players: the record of every game.
+            CheckFormat::Human if options.verbose => Detail {
+                record: true,
+                ..Detail::COUNTS
+            },
+            _ => Detail::COUNTS,
         },
         json: Some(false),
         progress: options.format == CheckFormat::Human,

@@ -268,7 +268,7 @@ fn renumber(moves: &[MoveNode], line: &Line, mut count: MoveCount, edits: &mut V
         let Status::Played(played) = &replayed.status else {
             break;
         };
-        let new_turn = count.step(played);
+        let new_turn = count.step(played.ply, played.mover);
         if new_turn && count.number.is_none() {
             // A set-up position: the first number written sets the count.
             count.number = node.number.as_ref().map(|n| n.number);

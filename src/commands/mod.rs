@@ -23,6 +23,7 @@ use rayon::prelude::*;
 
 use crate::output::json;
 use crate::record::{Chunk, Encoding, GameRecord, ReadError, Reader};
+use crate::replay::quick::quick;
 use crate::replay::{Detail, Replay, Settings, replay};
 
 /// How a run ended, as an exit status.
@@ -382,13 +383,24 @@ fn replay_batch(batch: Vec<Pending>, settings: &Settings) -> Vec<(GameRecord, Re
         .into_par_iter()
         .flat_map_iter(|pending| {
             let records = match pending {
-                Pending::Text(chunk) => chunk.parse(),
+                Pending::Text(chunk) => {
+                    if !settings.detail.record
+                        && let Some(replay) = chunk.clean_text().and_then(|t| quick(t, settings))
+                    {
+                        return vec![(GameRecord::default(), replay)].into_iter();
+                    }
+                    chunk.parse()
+                }
                 Pending::Record(record) => vec![record],
             };
-            records.into_iter().map(|record| {
-                let replay = replay(&record, settings);
-                (record, replay)
-            })
+            records
+                .into_iter()
+                .map(|record| {
+                    let replay = replay(&record, settings);
+                    (record, replay)
+                })
+                .collect::<Vec<_>>()
+                .into_iter()
         })
         .collect()
 }

@@ -334,6 +334,23 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// position.
     fn play(&self, position: &mut Self::Position, mv: &Self::Move);
 
+    /// Resolves `token` and plays the move it means: [`Rules::resolve`] then
+    /// [`Rules::play`], for a caller that wants nothing of the move but the position
+    /// after it (the quick path through an archive). A game whose `resolve` already
+    /// plays the move out to check its marks overrides this to keep that work.
+    ///
+    /// # Errors
+    /// As [`Rules::resolve`].
+    fn play_token(
+        &self,
+        position: &mut Self::Position,
+        token: &Self::Token,
+    ) -> Result<(), MoveError> {
+        let mv = self.resolve(position, token)?;
+        self.play(position, &mv);
+        Ok(())
+    }
+
     /// The move in canonical notation, with every mark it earns (e.g. `98(10)`, `d4xf6xh4`).
     fn write_move(&self, before: &Self::Position, mv: &Self::Move) -> String;
 

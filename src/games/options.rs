@@ -72,6 +72,8 @@ pub struct Setup<'a> {
 enum Tags<'a> {
     Record(&'a [Tag]),
     Pairs(&'a [(String, String)]),
+    /// Read in place from the record's text (the quick path).
+    Borrowed(&'a [(&'a str, &'a str)]),
 }
 
 impl<'a> Setup<'a> {
@@ -83,6 +85,19 @@ impl<'a> Setup<'a> {
         Setup {
             game,
             tags: Tags::Pairs(tags),
+            overrides,
+        }
+    }
+
+    /// The setup of a record whose tags were read in place.
+    pub fn of_borrowed(
+        game: &'static GameInfo,
+        tags: &'a [(&'a str, &'a str)],
+        overrides: &'a [(String, String)],
+    ) -> Setup<'a> {
+        Setup {
+            game,
+            tags: Tags::Borrowed(tags),
             overrides,
         }
     }
@@ -121,6 +136,7 @@ impl<'a> Setup<'a> {
                 .iter()
                 .find(|(n, _)| wanted(n))
                 .map(|(_, v)| v.as_str()),
+            Tags::Borrowed(pairs) => pairs.iter().find(|(n, _)| wanted(n)).map(|(_, v)| *v),
         }
     }
 
@@ -189,6 +205,11 @@ pub fn tag_name(option: &str) -> String {
 /// Whether `tag` is [`tag_name`]`(option)`, told without building the name (this is
 /// asked for every option of every game read).
 fn is_tag_name_of(tag: &str, option: &str) -> bool {
+    // Most tags are told apart by their first letter.
+    let first = option.trim_start_matches('-').as_bytes().first();
+    if tag.as_bytes().first() != first.map(u8::to_ascii_uppercase).as_ref() {
+        return false;
+    }
     let mut rest = tag;
     for part in option.split('-') {
         let mut chars = part.chars();

@@ -9,9 +9,11 @@
 //! - [`reader`] streams games out of any `BufRead`, one at a time, decoding UTF-8,
 //!   Windows-1251 or Latin-1; memory does not grow with the size of the file.
 //! - [`parser`] reads the text of one or more games.
+//! - [`plain`] walks a plain game in place, for the quick path through an archive.
 //! - [`writer`] writes games back as text.
 
 pub mod parser;
+pub mod plain;
 pub mod reader;
 mod word;
 pub mod writer;
@@ -206,6 +208,10 @@ impl GameRecord {
 /// Reads the result tokens PGN and PDN use: `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`, and
 /// PDN's `2-0`, `0-2`, `1-1`.
 pub fn parse_result(text: &str) -> Option<Option<GameResult>> {
+    // Every result but `*` has a dash: most tokens are moves, and are let go at once.
+    if text != "*" && !text.as_bytes().contains(&b'-') {
+        return None;
+    }
     match text {
         "1-0" | "2-0" => Some(Some(GameResult::FirstWins)),
         "0-1" | "0-2" => Some(Some(GameResult::SecondWins)),

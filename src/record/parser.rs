@@ -223,7 +223,7 @@ struct Parser<'a> {
 }
 
 /// Characters that end a move token.
-fn ends_token(c: char) -> bool {
+pub(super) fn ends_token(c: char) -> bool {
     c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';' | '$' | '[' | ']' | '!' | '?')
 }
 
@@ -625,7 +625,7 @@ fn close_variation(stack: &mut [Frame], frame: Frame, end: Span) {
     }
 }
 
-fn suffix_nag(glyph: &str) -> Option<u16> {
+pub(super) fn suffix_nag(glyph: &str) -> Option<u16> {
     Some(match glyph {
         "!" => 1,
         "?" => 2,
@@ -640,23 +640,40 @@ fn suffix_nag(glyph: &str) -> Option<u16> {
 /// Reads `[Name "value"]` at the start of `line`; gives the name, the unescaped value
 /// and how many bytes of the line the tag takes.
 fn parse_tag_line(line: &str) -> Result<(String, String, usize), String> {
+    let (name, raw, len) = split_tag_line(line)?;
+    Ok((name.to_string(), unescape(raw), len))
+}
+
+/// Finds the parts of `[Name "value"]` at the start of `line`, leniently: the value
+/// runs from the first `"` to the last `"` before the line's last `]`, so that stray
+/// quotes inside a value survive. Gives the name, the value still escaped and how
+/// many bytes of the line the tag takes.
+pub(super) fn split_tag_line(line: &str) -> Result<(&str, &str, usize), String> {
     let inner = &line[1..];
-    let name_len = inner
-        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
-        .unwrap_or(inner.len());
+    // Names are nearly always ASCII: read them a byte at a time, and only a name that
+    // goes on beyond ASCII a character at a time.
+    let ascii = inner
+        .bytes()
+        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-'))
+        .count();
+    let name_len = if inner.as_bytes().get(ascii).is_some_and(|b| !b.is_ascii()) {
+        inner
+            .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+            .unwrap_or(inner.len())
+    } else {
+        ascii
+    };
     if name_len == 0 {
         return Err("expected a tag name after '['".into());
     }
     let name = &inner[..name_len];
-    let close = line
-        .rfind(']')
+    let close = memchr::memrchr(b']', line.as_bytes())
         .ok_or_else(|| format!("tag [{name} is not closed with ']'"))?;
     let body = line[1 + name_len..close].trim();
     if body.len() < 2 || !body.starts_with('"') || !body.ends_with('"') {
         return Err(format!("tag [{name}]: expected a value in double quotes"));
     }
-    let value = unescape(&body[1..body.len() - 1]);
-    Ok((name.to_string(), value, close + 1))
+    Ok((name, &body[1..body.len() - 1], close + 1))
 }
 
 fn unescape(raw: &str) -> String {

@@ -124,6 +124,12 @@ pub struct Chunk {
 }
 
 impl Chunk {
+    /// The text, if reading it found nothing wrong (for the quick path, which reads
+    /// it in place).
+    pub fn clean_text(&self) -> Option<&str> {
+        self.errors.is_empty().then_some(self.text.as_str())
+    }
+
     /// The games of the chunk, each with the reading errors that fall in it.
     pub fn parse(self) -> Vec<GameRecord> {
         let mut games = parse_games(&self.text, self.origin);

@@ -10,6 +10,7 @@
 //! position before the move they replace, so a variation of the bad move itself is
 //! still checked.
 
+pub mod quick;
 pub mod registry;
 mod warnings;
 
@@ -20,7 +21,10 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::games::options::tag_name;
-use crate::games::{GameInfo, MoveError, Outcome, Player, Rules, Setup, SetupError};
+use crate::games::{
+    DeclaredError, GameInfo, MoveError, Outcome, Player, PositionError, Rules, Setup, SetupError,
+};
+use crate::record::GameResult;
 use crate::record::{GameRecord, MoveNode, Span};
 use registry::Found;
 
@@ -39,6 +43,10 @@ pub struct Detail {
     /// The position strings at both ends of the main line ([`Snapshot::position`] of
     /// [`Replay::start`] and [`Replay::end`]; else left empty).
     pub ends: bool,
+    /// The record of every game. Without it, a game that is plain, valid and draws no
+    /// warning may come back with an empty record and a replay that holds only its
+    /// game, plies and outcome: it went the [`quick`] way.
+    pub record: bool,
 }
 
 impl Detail {
@@ -49,11 +57,13 @@ impl Detail {
         state: false,
         board: false,
         ends: true,
+        record: true,
     };
     /// Errors and counts only, nothing written out per game (`check` for people and
-    /// for GitHub): the quiet path through an archive.
+    /// for GitHub): the quick path through an archive.
     pub const COUNTS: Detail = Detail {
         ends: false,
+        record: false,
         ..Detail::ERRORS
     };
     /// Also every move in canonical notation (`summarize`).
@@ -68,6 +78,7 @@ impl Detail {
         state: true,
         board: true,
         ends: true,
+        record: true,
     };
 
     /// What either of two details asks for.
@@ -78,6 +89,7 @@ impl Detail {
             state: self.state || other.state,
             board: self.board || other.board,
             ends: self.ends || other.ends,
+            record: self.record || other.record,
         }
     }
 
@@ -324,39 +336,65 @@ pub fn replay(record: &GameRecord, settings: &Settings) -> Replay {
 /// # Errors
 /// An unknown `[Game]`, or nothing that names a known game.
 pub fn identify(record: &GameRecord, settings: &Settings) -> Result<Found, Diagnostic> {
-    let at = |tag: &str| record.tag_span(tag).unwrap_or(record.span);
-    if let Some(name) = record.tag("Game") {
-        return registry::find(name).ok_or_else(|| {
-            Diagnostic::new(
-                ErrorCode::UnknownGame,
-                format!("unknown game \"{name}\" (see `tgn games` for the games tgn knows)"),
-                at("Game"),
-            )
-        });
+    identify_by(|name| record.tag(name), settings).map_err(|unknown| {
+        let span = match unknown {
+            Unknown::GameTag(_) => record.tag_span("Game").unwrap_or(record.span),
+            _ => record.span,
+        };
+        Diagnostic::new(ErrorCode::UnknownGame, unknown.to_string(), span)
+    })
+}
+
+/// Why a record's game is not known.
+enum Unknown<'a> {
+    /// `[Game]` names a game tgn does not know.
+    GameTag(&'a str),
+    /// `--game` names a game tgn does not know.
+    Option(&'a str),
+    /// `[Variant]` or `[GameType]` names no game tgn knows.
+    Variant(&'a str),
+    Unnamed,
+}
+
+impl fmt::Display for Unknown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unknown::GameTag(name) => write!(
+                f,
+                "unknown game \"{name}\" (see `tgn games` for the games tgn knows)"
+            ),
+            Unknown::Option(name) => write!(f, "unknown game \"{name}\" given with --game"),
+            Unknown::Variant(v) => write!(
+                f,
+                "unknown game \"{v}\"; name the game with [Game \"…\"] or --game"
+            ),
+            Unknown::Unnamed => {
+                f.write_str("the record names no game: add [Game \"…\"] or use --game")
+            }
+        }
     }
-    for tag in ["Variant", "GameType"] {
-        if let Some(found) = record.tag(tag).and_then(registry::find) {
+}
+
+/// [`identify`] for a record whose tags `tag` looks up.
+fn identify_by<'a>(
+    tag: impl Fn(&str) -> Option<&'a str>,
+    settings: &'a Settings,
+) -> Result<Found, Unknown<'a>> {
+    if let Some(name) = tag("Game") {
+        return registry::find(name).ok_or(Unknown::GameTag(name));
+    }
+    for name in ["Variant", "GameType"] {
+        if let Some(found) = tag(name).and_then(registry::find) {
             return Ok(found);
         }
     }
     if let Some(name) = &settings.game {
-        return registry::find(name).ok_or_else(|| {
-            Diagnostic::new(
-                ErrorCode::UnknownGame,
-                format!("unknown game \"{name}\" given with --game"),
-                record.span,
-            )
-        });
+        return registry::find(name).ok_or(Unknown::Option(name));
     }
-    let message = match record.tag("Variant").or(record.tag("GameType")) {
-        Some(v) => format!("unknown game \"{v}\"; name the game with [Game \"…\"] or --game"),
-        None => "the record names no game: add [Game \"…\"] or use --game".to_string(),
-    };
-    Err(Diagnostic::new(
-        ErrorCode::UnknownGame,
-        message,
-        record.span,
-    ))
+    Err(match tag("Variant").or(tag("GameType")) {
+        Some(v) => Unknown::Variant(v),
+        None => Unknown::Unnamed,
+    })
 }
 
 /// The replay of a record by a game's [`Rules`]: what `Engine::replay` runs.
@@ -442,13 +480,7 @@ fn count_played(line: &Line) -> u32 {
 
 /// `[FEN]` (unless `[SetUp "0"]`), else the game's start position.
 fn start_position<R: Rules>(rules: &R, record: &GameRecord) -> Result<R::Position, Diagnostic> {
-    let fen = record
-        .tag("FEN")
-        .filter(|_| record.tag("SetUp") != Some("0"));
-    let Some(fen) = fen else {
-        return Ok(rules.start_position());
-    };
-    rules.parse_position(fen).map_err(|message| {
+    start_from(rules, record.tag("FEN"), record.tag("SetUp")).map_err(|message| {
         let span = record.tag_span("FEN").unwrap_or(record.span);
         Diagnostic::new(
             ErrorCode::Setup,
@@ -456,6 +488,18 @@ fn start_position<R: Rules>(rules: &R, record: &GameRecord) -> Result<R::Positio
             span,
         )
     })
+}
+
+/// The position a record starts from, given its `[FEN]` and `[SetUp]` tags.
+fn start_from<R: Rules>(
+    rules: &R,
+    fen: Option<&str>,
+    set_up: Option<&str>,
+) -> Result<R::Position, PositionError> {
+    match fen.filter(|_| set_up != Some("0")) {
+        Some(fen) => rules.parse_position(fen),
+        None => Ok(rules.start_position()),
+    }
 }
 
 struct Driver<'r, R: Rules> {
@@ -675,74 +719,130 @@ impl<R: Rules> Driver<'_, R> {
             .map(|r| r.span)
             .or_else(|| record.moves.last().map(|m| m.span))
             .unwrap_or(record.span);
-        if let Some(missing) = self.rules.unfinished_turn(end) {
-            self.errors.push(Diagnostic {
-                position: PositionView::of(self.rules, end),
-                ..Diagnostic::new(
-                    ErrorCode::Unfinished,
+        let declared = Declared {
+            movetext: record.result.as_ref().map(|r| r.result),
+            tag: record.tag("Result"),
+            score: record.tag("Score"),
+        };
+        let rules = self.rules;
+        declared.judge(rules, end, |fault| {
+            let code = fault.code();
+            let position = match fault {
+                EndFault::TagDisagrees(..) => None,
+                _ => PositionView::of(rules, end),
+            };
+            let (message, span) = match fault {
+                EndFault::Unfinished(missing) => (
                     format!("the record stops in the middle of a turn: {missing}"),
                     end_span,
-                )
-            });
-            return;
-        }
-        if let Some(score) = record.tag("Score")
-            && let Err(why) = self.rules.judge_score(end, score)
-        {
-            self.errors.push(Diagnostic {
-                position: PositionView::of(self.rules, end),
-                ..Diagnostic::new(
-                    ErrorCode::Result,
+                ),
+                EndFault::Score(score, why) => (
                     format!("the declared score [Score \"{score}\"] is wrong: {why}"),
                     record.tag_span("Score").unwrap_or(end_span),
-                )
-            });
-        }
-        let movetext = record.result.as_ref().and_then(|r| r.result);
-        let tag_text = record.tag("Result");
-        let tag = tag_text
-            .and_then(crate::record::parse_result)
-            .and_then(|r| r);
-        if let (Some(m), Some(t)) = (movetext, tag)
-            && m != t
-        {
-            self.errors.push(Diagnostic::new(
-                ErrorCode::Result,
-                format!("the movetext ends {m} but the Result tag says {t}"),
-                end_span,
-            ));
-            return;
-        }
-        let (declared, span) = match (movetext, tag) {
-            (Some(m), _) => (m, end_span),
-            (None, Some(t)) => (t, record.tag_span("Result").unwrap_or(end_span)),
-            (None, None) => return,
-        };
-        let Some(outcome) = self.rules.outcome(end) else {
-            if let Err(why) = self.rules.judge_declared(end, declared) {
-                self.errors.push(Diagnostic {
-                    position: PositionView::of(self.rules, end),
-                    ..Diagnostic::new(
-                        ErrorCode::Result,
-                        format!("the declared result {declared} cannot stand: {why}"),
-                        span,
-                    )
-                });
-            }
-            return;
-        };
-        if outcome.result != declared {
-            self.errors.push(Diagnostic {
-                position: PositionView::of(self.rules, end),
-                ..Diagnostic::new(
-                    ErrorCode::Result,
+                ),
+                EndFault::TagDisagrees(m, t) => (
+                    format!("the movetext ends {m} but the Result tag says {t}"),
+                    end_span,
+                ),
+                EndFault::CannotStand(declared, in_tag, why) => (
+                    format!("the declared result {declared} cannot stand: {why}"),
+                    result_span(record, in_tag, end_span),
+                ),
+                EndFault::Contradicts(declared, in_tag, outcome) => (
                     format!(
                         "the declared result {declared} contradicts the position: the game ended {} ({})",
                         outcome.result, outcome.reason
                     ),
-                    span,
-                )
+                    result_span(record, in_tag, end_span),
+                ),
+            };
+            self.errors.push(Diagnostic {
+                position,
+                ..Diagnostic::new(code, message, span)
             });
+        });
+    }
+}
+
+/// Where a declared result stands: the Result tag's span when only the tag declares it.
+fn result_span(record: &GameRecord, in_tag: bool, end_span: Span) -> Span {
+    if in_tag {
+        record.tag_span("Result").unwrap_or(end_span)
+    } else {
+        end_span
+    }
+}
+
+/// What a record declares about its end: the movetext's result (`Some(None)` for
+/// `*`), the `[Result]` and `[Score]` tags.
+pub(crate) struct Declared<'a> {
+    pub movetext: Option<Option<GameResult>>,
+    pub tag: Option<&'a str>,
+    pub score: Option<&'a str>,
+}
+
+/// What is wrong at the end of a fully replayed main line.
+pub(crate) enum EndFault<'a> {
+    /// The record stops in the middle of a turn (what is missing).
+    Unfinished(String),
+    /// The `[Score]` tag (its value) is wrong, and why.
+    Score(&'a str, DeclaredError),
+    /// The movetext's result and the Result tag's differ.
+    TagDisagrees(GameResult, GameResult),
+    /// A declared result (from the tag alone if `true`) that the position cannot have.
+    CannotStand(GameResult, bool, DeclaredError),
+    /// A declared result (from the tag alone if `true`) other than the board's.
+    Contradicts(GameResult, bool, Outcome),
+}
+
+impl EndFault<'_> {
+    fn code(&self) -> ErrorCode {
+        match self {
+            EndFault::Unfinished(_) => ErrorCode::Unfinished,
+            _ => ErrorCode::Result,
+        }
+    }
+}
+
+impl<'a> Declared<'a> {
+    /// Judges the end position `end` against what is declared: hands `fault` each
+    /// thing wrong, in the order they are reported.
+    pub(crate) fn judge<R: Rules>(
+        &self,
+        rules: &R,
+        end: &R::Position,
+        mut fault: impl FnMut(EndFault<'a>),
+    ) {
+        if let Some(missing) = rules.unfinished_turn(end) {
+            return fault(EndFault::Unfinished(missing));
+        }
+        if let Some(score) = self.score
+            && let Err(why) = rules.judge_score(end, score)
+        {
+            fault(EndFault::Score(score, why));
+        }
+        let movetext = self.movetext.flatten();
+        let tag = self.tag.and_then(crate::record::parse_result).flatten();
+        if let (Some(m), Some(t)) = (movetext, tag)
+            && m != t
+        {
+            return fault(EndFault::TagDisagrees(m, t));
+        }
+        let (declared, in_tag) = match (movetext, tag) {
+            (Some(m), _) => (m, false),
+            (None, Some(t)) => (t, true),
+            (None, None) => return,
+        };
+        match rules.outcome(end) {
+            None => {
+                if let Err(why) = rules.judge_declared(end, declared) {
+                    fault(EndFault::CannotStand(declared, in_tag, why));
+                }
+            }
+            Some(outcome) if outcome.result != declared => {
+                fault(EndFault::Contradicts(declared, in_tag, outcome));
+            }
+            Some(_) => {}
         }
     }
 }

@@ -9,6 +9,7 @@ use std::marker::PhantomData;
 use super::{Replay, Settings, replay_with};
 use crate::games::{self, GameInfo, OptionSpec, Rules};
 use crate::record::GameRecord;
+use crate::record::plain::Plain;
 
 /// A game engine as the subcommands see it: a [`Rules`] implementation with its
 /// associated types erased.
@@ -47,6 +48,13 @@ pub trait Engine: Sync {
     fn check_notation(&self, game: &'static GameInfo, text: &str) -> Result<(), String>;
     /// Replays a record of `game` (one of [`Engine::games`]).
     fn replay(&self, game: &'static GameInfo, record: &GameRecord, settings: &Settings) -> Replay;
+    /// The quick path: see [`quick`](super::quick::quick).
+    fn quick(
+        &self,
+        game: &'static GameInfo,
+        plain: &Plain<'_>,
+        settings: &Settings,
+    ) -> Option<Replay>;
     /// The board part of a position string (see [`Rules::board_part`]).
     fn board_part(&self, position: &str) -> String;
 }
@@ -98,6 +106,15 @@ impl<R: Rules> Engine for EngineOf<R> {
 
     fn replay(&self, game: &'static GameInfo, record: &GameRecord, settings: &Settings) -> Replay {
         replay_with::<R>(game, record, settings)
+    }
+
+    fn quick(
+        &self,
+        game: &'static GameInfo,
+        plain: &Plain<'_>,
+        settings: &Settings,
+    ) -> Option<Replay> {
+        super::quick::quick_with::<R>(game, plain, settings)
     }
 
     fn board_part(&self, position: &str) -> String {

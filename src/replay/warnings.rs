@@ -4,7 +4,7 @@
 //! twice. They are shown and counted but leave the game valid; `--strict` makes them
 //! errors.
 
-use super::{Diagnostic, ErrorCode, Line, Played, Replay, Status};
+use super::{Diagnostic, ErrorCode, Line, Replay, Status};
 use crate::games::Player;
 use std::collections::HashMap;
 
@@ -81,26 +81,71 @@ impl Count {
     /// The count before the first move of a record: 1, or unknown from a set-up
     /// position (a `[FEN]`), where the first number written sets it.
     pub fn start(record: &GameRecord) -> Count {
-        let set_up = record.tag("FEN").is_some() && record.tag("SetUp") != Some("0");
+        Count::new(record.tag("FEN").is_some() && record.tag("SetUp") != Some("0"))
+    }
+
+    /// The count before the first move, from a set-up position or not.
+    pub fn new(set_up: bool) -> Count {
         Count {
             number: (!set_up).then_some(1),
             last: None,
         }
     }
 
-    /// Counts a played move; gives whether it starts a new turn (a token that
-    /// finishes a turn shares its ply).
-    pub fn step(&mut self, played: &Played) -> bool {
-        let new_turn = self.last.is_none_or(|(_, ply)| ply != played.ply);
+    /// Counts a played move (its ply and mover); gives whether it starts a new turn (a
+    /// token that finishes a turn shares its ply).
+    pub fn step(&mut self, ply: u32, mover: Player) -> bool {
+        let new_turn = self.last.is_none_or(|(_, last)| last != ply);
         if new_turn
-            && played.mover == Player::First
-            && self.last.is_some_and(|(mover, _)| mover == Player::Second)
+            && mover == Player::First
+            && self.last.is_some_and(|(last, _)| last == Player::Second)
         {
             self.number = self.number.map(|n| n + 1);
         }
-        self.last = Some((played.mover, played.ply));
+        self.last = Some((mover, ply));
         new_turn
     }
+
+    /// Reads the number `written` before a move just counted by [`Count::step`] (the
+    /// number, and whether it is written `12...`); hands `fault` what is wrong with
+    /// it, in the order the warnings are shown.
+    pub fn check(
+        &mut self,
+        new_turn: bool,
+        mover: Player,
+        written: (u32, bool),
+        mut fault: impl FnMut(NumberFault),
+    ) {
+        let (number, continuation) = written;
+        if !new_turn {
+            fault(NumberFault::InsideTurn);
+            return;
+        }
+        if let Some(expected) = self.number
+            && expected != number
+        {
+            fault(NumberFault::Unexpected(expected));
+        }
+        self.number = Some(number);
+        match (mover, continuation) {
+            (Player::Second, false) => fault(NumberFault::BeforeSecond),
+            (Player::First, true) => fault(NumberFault::BeforeFirst),
+            _ => {}
+        }
+    }
+}
+
+/// What is wrong with a move number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NumberFault {
+    /// It stands before a token that finishes a turn.
+    InsideTurn,
+    /// Another number was expected (the one given).
+    Unexpected(u32),
+    /// `12.` before the second player's move.
+    BeforeSecond,
+    /// `12...` before the first player's move.
+    BeforeFirst,
 }
 
 /// Checks every number written in a line (and its variations) against the turns the
@@ -120,13 +165,32 @@ fn move_numbers(
         let Status::Played(played) = &replayed.status else {
             return; // the movers after a bad move are unknown
         };
-        let new_turn = count.step(played);
+        let new_turn = count.step(played.ply, played.mover);
         let Some(written) = &node.number else {
             continue;
         };
         // Spelled out only when a warning needs it: most numbers are right.
         let shown = Shown(written.number, written.continuation);
-        let mut warn = |message: String| {
+        let number = (written.number, written.continuation);
+        count.check(new_turn, played.mover, number, |fault| {
+            let message = match fault {
+                NumberFault::InsideTurn => {
+                    format!("move number {shown} inside a turn, before `{}`", node.text)
+                }
+                NumberFault::Unexpected(expected) => format!(
+                    "move number {shown} where {expected} was expected: is a line of the score \
+                     sheet skipped or written twice?"
+                ),
+                NumberFault::BeforeSecond => format!(
+                    "move number {shown} stands before the second player's move `{}`: write \
+                     {}... or no number",
+                    node.text, written.number
+                ),
+                NumberFault::BeforeFirst => format!(
+                    "move number {shown} stands before the first player's move `{}`: write {}.",
+                    node.text, written.number
+                ),
+            };
             out.push(Diagnostic {
                 ply: Some(played.ply),
                 mover: Some(played.mover),
@@ -134,34 +198,7 @@ fn move_numbers(
                 written: Some(node.text.to_string()),
                 ..Diagnostic::new(ErrorCode::MoveNumber, message, written.span)
             });
-        };
-        if !new_turn {
-            warn(format!(
-                "move number {shown} inside a turn, before `{}`",
-                node.text
-            ));
-            continue;
-        }
-        match count.number {
-            Some(expected) if expected != written.number => warn(format!(
-                "move number {shown} where {expected} was expected: is a line of the score \
-                 sheet skipped or written twice?"
-            )),
-            _ => {}
-        }
-        count.number = Some(written.number);
-        match (played.mover, written.continuation) {
-            (Player::Second, false) => warn(format!(
-                "move number {shown} stands before the second player's move `{}`: write {}... \
-                 or no number",
-                node.text, written.number
-            )),
-            (Player::First, true) => warn(format!(
-                "move number {shown} stands before the first player's move `{}`: write {}.",
-                node.text, written.number
-            )),
-            _ => {}
-        }
+        });
     }
 }
 

@@ -183,16 +183,7 @@ impl Rules for ToguzKumalak {
     }
 
     fn resolve(&self, position: &Position, token: &Token) -> Result<Move, MoveError> {
-        let side = position.to_move();
-        let from = Pit::new(side, token.pit).ok_or_else(|| {
-            MoveError::illegal(format!(
-                "pit {} does not exist: pits are numbered 1-9",
-                token.pit
-            ))
-        })?;
-        if let Some(why) = position.illegal(from) {
-            return Err(MoveError::illegal(why.to_string()));
-        }
+        let from = self.playable(position, token)?;
         let has_marks = token.landing.is_some() || token.tuzdyk.is_some() || token.kazan.is_some();
         if has_marks {
             self.check_marks(token, &self.turn(position, from))?;
@@ -202,6 +193,15 @@ impl Rules for ToguzKumalak {
 
     fn play(&self, position: &mut Position, mv: &Move) {
         *position = self.turn(position, mv.from).after;
+    }
+
+    /// One turn played out, its marks checked against it and kept.
+    fn play_token(&self, position: &mut Position, token: &Token) -> Result<(), MoveError> {
+        let from = self.playable(position, token)?;
+        let turn = self.turn(position, from);
+        self.check_marks(token, &turn)?;
+        *position = turn.after;
+        Ok(())
     }
 
     fn write_move(&self, before: &Position, mv: &Move) -> String {
@@ -224,5 +224,19 @@ impl Rules for ToguzKumalak {
 impl ToguzKumalak {
     fn position_from(&self, text: &str) -> Result<Position, String> {
         notation::parse_position(text)
+    }
+
+    /// The pit the token plays, if the side to move may play it (R1, R8).
+    fn playable(&self, position: &Position, token: &Token) -> Result<Pit, MoveError> {
+        let from = Pit::new(position.to_move(), token.pit).ok_or_else(|| {
+            MoveError::illegal(format!(
+                "pit {} does not exist: pits are numbered 1-9",
+                token.pit
+            ))
+        })?;
+        match position.illegal(from) {
+            Some(why) => Err(MoveError::illegal(why.to_string())),
+            None => Ok(from),
+        }
     }
 }

@@ -5,8 +5,8 @@
 //! marks are checked against the replay in `rules.rs`.
 
 use nom::branch::alt;
-use nom::character::complete::{char, satisfy, u32 as number};
-use nom::combinator::{map, opt, value};
+use nom::character::complete::{anychar, char, satisfy, u32 as number};
+use nom::combinator::{map, map_opt, opt, value};
 use nom::sequence::{delimited, preceded};
 use nom::{IResult, Parser};
 
@@ -45,11 +45,14 @@ fn pit_digit(input: &str) -> IResult<&str, u8> {
 
 /// `X`, `x` or the Cyrillic `х`.
 fn tuzdyk_mark(input: &str) -> IResult<&str, TuzdykMark> {
-    alt((
-        value(TuzdykMark::Latin, char('X')),
-        value(TuzdykMark::LatinSmall, char('x')),
-        value(TuzdykMark::Cyrillic, char('х')),
-    ))
+    // One character read and matched, not three parsers tried in turn: this runs
+    // after every landing digit.
+    map_opt(anychar, |c| match c {
+        'X' => Some(TuzdykMark::Latin),
+        'x' => Some(TuzdykMark::LatinSmall),
+        'х' => Some(TuzdykMark::Cyrillic),
+        _ => None,
+    })
     .parse(input)
 }
 

@@ -256,8 +256,17 @@ impl Position {
                 *pit += laps as u8;
             }
         }
-        for step in 0..rest {
-            self.pits[first.advance(step).index()] += 1;
+        // The stones short of a whole lap: a run of pits from `first`, wrapping round.
+        let start = first.index();
+        let (run, wrapped) = (
+            rest.min(CIRCUIT - start),
+            rest.saturating_sub(CIRCUIT - start),
+        );
+        for pit in &mut self.pits[start..start + run] {
+            *pit += 1;
+        }
+        for pit in &mut self.pits[..wrapped] {
+            *pit += 1;
         }
         let landing = first.advance(dropped.saturating_sub(1));
         // R4: whatever fell into a tuzdyk is its owner's at once.

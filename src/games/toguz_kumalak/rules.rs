@@ -71,9 +71,15 @@ impl ToguzKumalak {
     pub(super) fn outcome_of(&self, position: &Position) -> Option<Outcome> {
         let stuck = position.to_move();
         let can_move = position.can_move(stuck);
+        // Asked before every move: the common answer (no kazan at 82, a move to make)
+        // comes first and counts nothing.
+        let winner = self.early_winner(position);
+        if winner.is_none() && can_move {
+            return None;
+        }
         let pending = position.row_total(stuck.opponent());
         if (can_move || pending > 0)
-            && let Some(winner) = self.early_winner(position)
+            && let Some(winner) = winner
         {
             let [s, n] = position.kazans();
             return Some(Outcome::new(

@@ -1,0 +1,387 @@
+//! The quick reading of a plain game: tags and movetext walked in place, with no
+//! [`GameRecord`](super::GameRecord) built, for the common case of an archive — tags,
+//! numbered moves, comments and annotations, a result.
+//!
+//! It reads exactly what [`parse_games`](super::parse_games) reads, or gives up: the
+//! first thing that is not plain (a variation, an escaped tag value, a syntax error,
+//! a second game in the same text, anything not ASCII outside comments and tag
+//! values…) makes [`Plain::read`] or [`Moves::next`] say [`Unusual`], and the caller
+//! reads the game the full way, where every such thing has its exact diagnostic. So
+//! the quick reading never has to be right about the unusual, only to notice it.
+//! Nothing here allocates but the list of tags.
+
+use super::parser::{MAX_ITEMS, MAX_NAG, ends_token, split_tag_line, suffix_nag};
+use super::{GameResult, parse_result, resync_point};
+
+/// Something the quick reading leaves to the full parser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unusual;
+
+/// A game's tags, read in place, and its movetext still to walk.
+#[derive(Debug)]
+pub struct Plain<'a> {
+    /// Name and value of every tag, in order; no name appears twice.
+    pub tags: Vec<(&'a str, &'a str)>,
+    movetext: &'a str,
+}
+
+/// A move token of the movetext and the number written before it (`12.` or `12...`:
+/// the number and whether it is a continuation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlainMove<'a> {
+    pub number: Option<(u32, bool)>,
+    pub text: &'a str,
+}
+
+/// One step through the movetext.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step<'a> {
+    Move(PlainMove<'a>),
+    /// The end of the game, with its movetext result if it has one (`Some(None)`
+    /// for `*`).
+    End(Option<Option<GameResult>>),
+}
+
+impl<'a> Plain<'a> {
+    /// Reads the tags of the one game `text` holds.
+    ///
+    /// # Errors
+    /// [`Unusual`]: a tag the full parser reads otherwise (an escape in its value, a
+    /// syntax error) or a tag given twice (a warning).
+    pub fn read(text: &'a str) -> Result<Plain<'a>, Unusual> {
+        let mut at = 0;
+        let mut tags: Vec<(&str, &str)> = Vec::with_capacity(16);
+        loop {
+            at = skip_blank(text, at)?;
+            if text.as_bytes().get(at) != Some(&b'[') {
+                break;
+            }
+            let rest = &text[at..];
+            let line = &rest[..memchr::memchr(b'\n', rest.as_bytes()).unwrap_or(rest.len())];
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            let (name, value, len) = split_tag_line(line).map_err(|_| Unusual)?;
+            if value.contains('\\') || tags.iter().any(|(n, _)| *n == name) {
+                return Err(Unusual);
+            }
+            tags.push((name, value));
+            at += len;
+        }
+        Ok(Plain {
+            tags,
+            movetext: &text[at..],
+        })
+    }
+
+    /// The value of the tag called `name`.
+    pub fn tag(&self, name: &str) -> Option<&'a str> {
+        self.tags.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+    }
+
+    /// The moves, one step at a time.
+    pub fn moves(&self) -> Moves<'a> {
+        Moves {
+            text: self.movetext,
+            at: 0,
+            items: self.tags.len(),
+            number: None,
+            result: None,
+            moved: false,
+        }
+    }
+}
+
+/// A walk through the movetext of a plain game.
+#[derive(Debug)]
+pub struct Moves<'a> {
+    text: &'a str,
+    at: usize,
+    /// Tags, moves, comments and annotations so far (the full parser keeps at most
+    /// [`MAX_ITEMS`]).
+    items: usize,
+    /// A move number waiting for its move.
+    number: Option<(u32, bool)>,
+    result: Option<Option<GameResult>>,
+    /// A move has been read (an annotation needs one to follow).
+    moved: bool,
+}
+
+impl<'a> Moves<'a> {
+    /// The next move, or the end of the game.
+    ///
+    /// # Errors
+    /// [`Unusual`]: anything the full parser reads as more than a plain game.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> Result<Step<'a>, Unusual> {
+        loop {
+            self.at = skip_blank(self.text, self.at)?;
+            let bytes = self.text.as_bytes();
+            let Some(&c) = bytes.get(self.at) else {
+                return Ok(Step::End(self.result));
+            };
+            if self.result.is_some() && c != b'{' && c != b';' {
+                return Err(Unusual); // another game follows in the same text
+            }
+            match c {
+                b'{' => self.comment()?,
+                b';' => {
+                    let rest = &bytes[self.at..];
+                    self.at += memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+                    self.count()?;
+                }
+                b'$' => self.nag()?,
+                b'!' | b'?' => self.glyph()?,
+                b'0'..=b'9' if self.move_number()? => {}
+                _ => {
+                    if let Some(step) = self.token()? {
+                        return Ok(step);
+                    }
+                }
+            }
+        }
+    }
+
+    fn count(&mut self) -> Result<(), Unusual> {
+        self.items += 1;
+        if self.items > MAX_ITEMS {
+            return Err(Unusual);
+        }
+        Ok(())
+    }
+
+    /// `{…}`, closed, and not running into the next game's tags.
+    fn comment(&mut self) -> Result<(), Unusual> {
+        let body = &self.text[self.at + 1..];
+        let close = memchr::memchr(b'}', body.as_bytes()).ok_or(Unusual)?;
+        if memchr::memchr(b'\n', &body.as_bytes()[..close]).is_some()
+            && resync_point(&body[..close]).is_some()
+        {
+            return Err(Unusual);
+        }
+        self.at += close + 2;
+        self.count()
+    }
+
+    /// `$12`, after a move.
+    fn nag(&mut self) -> Result<(), Unusual> {
+        let rest = &self.text.as_bytes()[self.at + 1..];
+        let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        let code: u16 = self.text[self.at + 1..self.at + 1 + digits]
+            .parse()
+            .map_err(|_| Unusual)?;
+        if code > MAX_NAG || !self.moved {
+            return Err(Unusual);
+        }
+        self.at += 1 + digits;
+        self.count()
+    }
+
+    /// `!`, `?!`…, after a move.
+    fn glyph(&mut self) -> Result<(), Unusual> {
+        let rest = &self.text.as_bytes()[self.at..];
+        let len = rest.iter().take_while(|&&b| b == b'!' || b == b'?').count();
+        if suffix_nag(&self.text[self.at..self.at + len]).is_none() || !self.moved {
+            return Err(Unusual);
+        }
+        self.at += len;
+        self.count()
+    }
+
+    /// `12.` or `12...` (a run of dots, as the full parser reads it); `false` if the
+    /// digits are not a move number.
+    fn move_number(&mut self) -> Result<bool, Unusual> {
+        let rest = &self.text.as_bytes()[self.at..];
+        let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        let dots = rest[digits..].iter().take_while(|&&b| b == b'.').count();
+        if dots == 0 {
+            return Ok(false);
+        }
+        // Nine digits always fit; longer numbers are left to the parser.
+        if digits > 9 {
+            return Err(Unusual);
+        }
+        let number = rest[..digits]
+            .iter()
+            .fold(0, |n, d| n * 10 + u32::from(d - b'0'));
+        // A number read and not used by a move is replaced, as the full parser does.
+        self.number = Some((number, dots > 1));
+        self.at += digits + dots;
+        Ok(true)
+    }
+
+    /// A move token or a result, read as the full parser reads tokens: up to white
+    /// space or a delimiter, keeping a count in parentheses written right against
+    /// it (PlayOK's `87(10)`).
+    fn token(&mut self) -> Result<Option<Step<'a>>, Unusual> {
+        let bytes = self.text.as_bytes();
+        let start = self.at;
+        let mut end = start;
+        while let Some(&b) = bytes.get(end) {
+            if !STOPS[usize::from(b)] {
+                end += 1;
+                continue;
+            }
+            if !b.is_ascii() || b == b'%' {
+                return Err(Unusual);
+            }
+            if b == b'(' && end > start {
+                let rest = &bytes[end + 1..];
+                let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+                if digits > 0 && rest.get(digits) == Some(&b')') {
+                    end += digits + 2;
+                    continue;
+                }
+            }
+            debug_assert!(ends_token(char::from(b)));
+            break;
+        }
+        if end == start || bytes[start] == b'.' {
+            // A delimiter the movetext of a plain game has not (a variation, a stray
+            // bracket), or a `...` placeholder.
+            return Err(Unusual);
+        }
+        self.at = end;
+        let text = &self.text[start..end];
+        if let Some(result) = parse_result(text) {
+            self.result = Some(result);
+            return Ok(None);
+        }
+        self.count()?;
+        self.moved = true;
+        Ok(Some(Step::Move(PlainMove {
+            number: self.number.take(),
+            text,
+        })))
+    }
+}
+
+/// The bytes the inner loop of [`Moves::token`] stops at: those that end a token
+/// ([`ends_token`] of an ASCII character) and those that make it unusual (`%`,
+/// anything beyond ASCII).
+const STOPS: [bool; 256] = {
+    let mut stops = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        stops[b] = b >= 0x80
+            || matches!(
+                b as u8,
+                b'\t'
+                    | b'\n'
+                    | 0x0b
+                    | 0x0c
+                    | b'\r'
+                    | b' '
+                    | b'{'
+                    | b'}'
+                    | b'('
+                    | b')'
+                    | b';'
+                    | b'$'
+                    | b'['
+                    | b']'
+                    | b'!'
+                    | b'?'
+                    | b'%'
+            );
+        b += 1;
+    }
+    stops
+};
+
+/// Skips ASCII white space from `at`; anything the full parser skips otherwise (a
+/// `%` escape line, white space beyond ASCII) is unusual.
+fn skip_blank(text: &str, mut at: usize) -> Result<usize, Unusual> {
+    let bytes = text.as_bytes();
+    while let Some(&b) = bytes.get(at) {
+        match b {
+            b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => at += 1,
+            b'%' => return Err(Unusual),
+            b if !b.is_ascii() => return Err(Unusual),
+            _ => break,
+        }
+    }
+    Ok(at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type Read<'a> = (Vec<(&'a str, &'a str)>, Vec<Step<'a>>);
+
+    fn steps(text: &str) -> Result<Read<'_>, Unusual> {
+        let plain = Plain::read(text)?;
+        let mut moves = plain.moves();
+        let mut steps = Vec::new();
+        loop {
+            let step = moves.next()?;
+            steps.push(step);
+            if let Step::End(_) = step {
+                return Ok((plain.tags, steps));
+            }
+        }
+    }
+
+    #[test]
+    fn a_playok_game_reads_in_place() {
+        let (tags, steps) = steps(
+            "[Event \"1\"]\n[Result \"0-1\"]\n\n1. 87(10) 87(10) 2. 22 {c} 99X! $3\n0-1 {zero}\n",
+        )
+        .unwrap();
+        assert_eq!(tags, [("Event", "1"), ("Result", "0-1")]);
+        let mv = |number, text| Step::Move(PlainMove { number, text });
+        assert_eq!(
+            steps,
+            [
+                mv(Some((1, false)), "87(10)"),
+                mv(None, "87(10)"),
+                mv(Some((2, false)), "22"),
+                mv(None, "99X"),
+                Step::End(Some(Some(GameResult::SecondWins))),
+            ]
+        );
+    }
+
+    #[test]
+    fn continuation_numbers_and_numbers_against_moves() {
+        let (_, steps) = steps("12...a1 13.b2 *").unwrap();
+        assert_eq!(
+            steps[0],
+            Step::Move(PlainMove {
+                number: Some((12, true)),
+                text: "a1"
+            })
+        );
+        assert_eq!(steps[2], Step::End(Some(None)));
+    }
+
+    #[test]
+    fn the_stops_are_the_parsers_token_ends() {
+        for b in 0..=127u8 {
+            let c = char::from(b);
+            assert_eq!(STOPS[usize::from(b)], ends_token(c) || c == '%', "{b:#x}");
+        }
+    }
+
+    #[test]
+    fn what_is_not_plain_is_left_to_the_parser() {
+        for text in [
+            "1. a1 (1. b2) *",
+            "[Event \"a \\\"b\\\"\"]\n1. a1 *",
+            "[Event \"a\"]\n[Event \"b\"]\n1. a1 *",
+            "[Event \"a\"\n1. a1 *",
+            "1. a1 {open",
+            "1. a1 * 2. b2",
+            "$1 1. a1 *",
+            "1. a1 $300 *",
+            "1. a1 ?!? *",
+            "%escape\n1. a1 *",
+            "1. a1 ... b2 *",
+            "1. añ *",
+            "1. a1 ] *",
+            "99999999999. a1 *",
+            "1. a1 {x\n\n[Event \"next\"]\n} *",
+        ] {
+            assert_eq!(steps(text).err(), Some(Unusual), "{text}");
+        }
+    }
+}

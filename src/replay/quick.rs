@@ -1,0 +1,99 @@
+//! The quick path through an archive: a plain game replayed straight from its text.
+//!
+//! Most games of a real archive are plain — tags, numbered moves, comments, a result —
+//! and valid. When all a command wants of such a game is that it is valid (`tgn check`
+//! for people and for GitHub, `-q`), building its [`GameRecord`](crate::record::GameRecord)
+//! and a node per move is wasted work. This path reads the game in place
+//! ([`record::plain`](crate::record::plain)), replays each move as it is read and
+//! keeps nothing per move.
+//!
+//! It answers only "valid, with no warning": it gives up ([`None`]) at the first
+//! thing that is not plain, not legal or draws a warning, and the game is then read
+//! and replayed the full way, which finds and words every diagnostic. Both paths
+//! judge with the same functions (the game's rules, [`Count`] for move numbers,
+//! [`Declared`] for the end), so a game the quick path passes is one the full path
+//! passes; tests hold the two to that on every record tgn ships and on generated
+//! and damaged games of every game.
+
+use super::warnings::Count;
+use super::{Declared, Replay, Settings, identify_by, start_from};
+use crate::games::{Rules, Setup};
+use crate::record::parse_result;
+use crate::record::plain::{Plain, Step};
+
+/// Replays the game `text` holds, if it is plain, valid and draws no warning: the
+/// replay then holds the game, the plies and the outcome, and nothing else.
+pub fn quick(text: &str, settings: &Settings) -> Option<Replay> {
+    let plain = Plain::read(text).ok()?;
+    let found = identify_by(|name| plain.tag(name), settings).ok()?;
+    found.engine.quick(found.info, &plain, settings)
+}
+
+/// [`quick`] by a game's [`Rules`]: what `Engine::quick` runs.
+pub fn quick_with<R: Rules>(
+    info: &'static crate::games::GameInfo,
+    plain: &Plain<'_>,
+    settings: &Settings,
+) -> Option<Replay> {
+    let rules = R::configure(&Setup::of_borrowed(info, &plain.tags, &settings.options)).ok()?;
+    if !rules.setup_warnings().is_empty() {
+        return None;
+    }
+    let (fen, set_up) = (plain.tag("FEN"), plain.tag("SetUp"));
+    let mut position = start_from(&rules, fen, set_up).ok()?;
+    let mut count = Count::new(fen.is_some() && set_up != Some("0"));
+    let mut moves = plain.moves();
+    let mut ply = 0;
+    let mut previous: Option<&str> = None;
+    let movetext = loop {
+        let mv = match moves.next().ok()? {
+            Step::Move(mv) => mv,
+            Step::End(result) => break result,
+        };
+        // As the driver counts: a token that finishes a half-done turn shares its ply.
+        let continues = ply > 0 && rules.unfinished_turn(&position).is_some();
+        if !continues {
+            ply += 1;
+        }
+        if rules.outcome(&position).is_some() {
+            return None;
+        }
+        let token = rules.parse_token(mv.text).ok()?;
+        if continues
+            && let Some(previous) = previous
+            && rules.abandons_turn(&position, previous, &token).is_some()
+        {
+            return None;
+        }
+        let mover = rules.to_move(&position);
+        rules.play_token(&mut position, &token).ok()?;
+        let new_turn = count.step(ply, mover);
+        if let Some(written) = mv.number {
+            let mut wrong = false;
+            count.check(new_turn, mover, written, |_| wrong = true);
+            if wrong {
+                return None;
+            }
+        }
+        previous = Some(mv.text);
+    };
+    let tag = plain.tag("Result");
+    let declared = Declared {
+        movetext,
+        tag,
+        score: plain.tag("Score"),
+    };
+    let mut wrong = false;
+    declared.judge(&rules, &position, |_| wrong = true);
+    // The warning for a `*` on one side only (see `warnings::result_tag`).
+    let tag = tag.and_then(parse_result);
+    if wrong || matches!((movetext, tag), (Some(m), Some(t)) if m.is_some() != t.is_some()) {
+        return None;
+    }
+    Some(Replay {
+        game: Some(info),
+        plies: ply,
+        outcome: rules.outcome(&position),
+        ..Replay::default()
+    })
+}
