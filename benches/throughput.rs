@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use tgn::commands::{Input, Pipeline, Reading};
 use tgn::registry::{self, Found};
-use tgn::replay::{Detail, Status};
+use tgn::replay::Detail;
 
 fn main() {
     let games: u64 = env("TGN_BENCH_GAMES").unwrap_or(20_000);
@@ -100,7 +100,7 @@ fn measure(id: &str, path: &Path, game: Found, runs: u32) {
         pipeline
             .run(&[Input::File(path.to_path_buf())], |item| {
                 checked += 1;
-                plies += count_plies(&item.replay.main);
+                plies += u64::from(item.replay.plies);
                 invalid += u64::from(!item.replay.is_valid());
                 Ok(())
             })
@@ -120,17 +120,6 @@ fn measure(id: &str, path: &Path, game: Found, runs: u32) {
     if invalid > 0 {
         println!("  ({invalid} games invalid: the figures are not those of valid games)");
     }
-}
-
-/// Moves replayed along a line and its variations (tokens, as the driver counts them).
-fn count_plies(line: &tgn::replay::Line) -> u64 {
-    line.nodes
-        .iter()
-        .map(|node| {
-            u64::from(matches!(node.status, Status::Played(_)))
-                + node.variations.iter().map(count_plies).sum::<u64>()
-        })
-        .sum()
 }
 
 /// The wall time of `grep -c -F zero path`, its output read from a pipe.

@@ -221,6 +221,26 @@ pub fn parse_result(text: &str) -> Option<Option<GameResult>> {
     }
 }
 
+/// `text` without the white space at either end, as [`str::trim`] gives it, found a
+/// byte at a time (the reader and the parser ask this of every line).
+pub(crate) fn trim(text: &str) -> &str {
+    let blank = |b: &u8| matches!(b, b'\t'..=b'\r' | b' ');
+    let bytes = text.as_bytes();
+    let start = bytes.iter().position(|b| !blank(b)).unwrap_or(bytes.len());
+    let end = bytes
+        .iter()
+        .rposition(|b| !blank(b))
+        .map_or(start, |i| i + 1);
+    let trimmed = &text[start..end];
+    // Beyond ASCII, white space is for `str::trim` to tell.
+    let ends = [trimmed.as_bytes().first(), trimmed.as_bytes().last()];
+    if ends.iter().flatten().any(|b| !b.is_ascii()) {
+        trimmed.trim()
+    } else {
+        trimmed
+    }
+}
+
 /// Whether `line` opens with a tag pair, `[Name "`: what starts a game. After a blank
 /// line it starts a new game even inside a comment or variation left open, so that one
 /// unclosed `{` or `(` spoils its own game and never swallows the next (the reader
@@ -286,5 +306,24 @@ impl fmt::Display for GameResult {
 impl Serialize for GameResult {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn trim_is_str_trim() {
+        for text in [
+            "",
+            " ",
+            "\u{b}a\u{c} ",
+            "\u{a0}x\u{3000}",
+            " \t1. a1 \r\n",
+            "é",
+            " \u{85}",
+            "a b",
+        ] {
+            assert_eq!(super::trim(text), text.trim(), "{text:?}");
+        }
     }
 }

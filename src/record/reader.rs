@@ -24,7 +24,7 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
 use super::parser::{Origin, parse_games};
-use super::{GameRecord, Span, SyntaxError, is_tag_pair_line, parse_result};
+use super::{GameRecord, Span, SyntaxError, is_tag_pair_line, parse_result, trim};
 
 /// The longest text of one game that is read (4 MiB: real games take a few
 /// kilobytes, heavily annotated ones a few hundred).
@@ -293,7 +293,7 @@ impl<R: BufRead> Reader<R> {
         }
         self.chunk.push_str(text);
         self.in_comment = scan.ends_in_comment;
-        self.after_blank = text.trim().is_empty();
+        self.after_blank = trim(text).is_empty();
         self.chunk_has_moves |= scan.has_moves;
         if scan.has_moves {
             self.chunk_ended = scan.ends_with_result;
@@ -335,7 +335,7 @@ impl<R: BufRead> Reader<R> {
                 },
             });
         }
-        self.after_blank = text.trim().is_empty();
+        self.after_blank = trim(&text).is_empty();
         self.line += 1;
         self.offset += read;
     }
@@ -423,7 +423,7 @@ struct LineScan {
 }
 
 fn scan_line(line: &str, mut in_comment: bool) -> LineScan {
-    let trimmed = line.trim_start_matches('\u{feff}').trim();
+    let trimmed = trim(line.trim_start_matches('\u{feff}'));
     if !in_comment && (trimmed.starts_with('%') && line.starts_with('%')) {
         return LineScan {
             is_tag: false,
@@ -442,11 +442,12 @@ fn scan_line(line: &str, mut in_comment: bool) -> LineScan {
     }
     if !in_comment && memchr::memchr2(b'{', b';', line.as_bytes()).is_none() {
         // No comment on the line (most lines of moves): its last word is its last.
-        let last_word = line
-            .trim_end_matches(|c: char| c.is_ascii_whitespace())
-            .rsplit(|c: char| c.is_ascii_whitespace())
-            .next()
-            .filter(|w| !w.is_empty());
+        let end = line.trim_ascii_end().len();
+        let start = line.as_bytes()[..end]
+            .iter()
+            .rposition(u8::is_ascii_whitespace)
+            .map_or(0, |i| i + 1);
+        let last_word = Some(&line[start..end]).filter(|w| !w.is_empty());
         return LineScan {
             is_tag: false,
             has_moves: last_word.is_some(),

@@ -8,6 +8,8 @@
 //! message names the game's own rule (`d1 is occupied (R2)` in Morabaraba, `d3 is
 //! occupied (R5)` in Kungser).
 
+use std::fmt;
+
 use crate::games::MoveError;
 
 /// The phase a side's turn is in.
@@ -53,15 +55,16 @@ impl Placement {
     }
 
     /// Why `who` (`W`, `the lama side`) may not drop a piece on the point named `to`,
-    /// if it may not: the hand is empty, or the point is taken.
+    /// if it may not: the hand is empty, or the point is taken. (The names are written
+    /// out only in a refusal: this is asked of every drop of an archive.)
     ///
     /// # Errors
     /// The refusal, naming the rule.
     pub fn check_drop(
         &self,
-        who: &str,
+        who: impl fmt::Display,
         in_hand: u8,
-        to: &str,
+        to: impl fmt::Display,
         occupied: bool,
     ) -> Result<(), MoveError> {
         if in_hand == 0 {
@@ -84,7 +87,7 @@ impl Placement {
     ///
     /// # Errors
     /// The refusal, naming the rule.
-    pub fn check_move(&self, who: &str, in_hand: u8) -> Result<(), MoveError> {
+    pub fn check_move(&self, who: impl fmt::Display, in_hand: u8) -> Result<(), MoveError> {
         if in_hand > 0 {
             return Err(MoveError::illegal(format!(
                 "{who} still has {in_hand} in hand and must place a {} ({})",

@@ -324,7 +324,7 @@ impl Hunt {
         w.placement.check_drop(
             self.side(PREY_SIDE),
             position.hand,
-            &self.geo.name(to),
+            self.geo.board.name(to),
             position.occupied() & bit(to) != 0,
         )?;
         Ok(Move::Drop(to))

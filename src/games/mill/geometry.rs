@@ -8,6 +8,7 @@
 
 use std::sync::OnceLock;
 
+use crate::games::common::board::PointName;
 use crate::games::common::{Board, Dir, Point};
 
 /// One of the 24 points, as a bit index of the bitboards.
@@ -188,7 +189,12 @@ impl MillBoard {
 
     /// The point's name, e.g. `d2`.
     pub fn name(&self, s: Spot) -> String {
-        self.board.name(self.points[s.index()]).to_string()
+        self.point_name(s).to_string()
+    }
+
+    /// The point's name, to be written out (only when it is: see [`PointName`]).
+    pub fn point_name(&self, s: Spot) -> PointName {
+        self.board.name(self.points[s.index()])
     }
 
     /// The point's number in the numeric notation (1–24).

@@ -67,12 +67,28 @@ impl Mill {
                 .map(Action::Place)
                 .collect();
         }
-        spots(position.men(me))
-            .flat_map(|from| {
+        self.steps(position).collect()
+    }
+
+    /// Whether the side to move has any action (R10 asks this before every move):
+    /// [`Mill::actions`] without making the list.
+    pub fn can_act(&self, position: &Position) -> bool {
+        let in_hand = position.hand[position.to_move.index()];
+        if in_hand > 0 {
+            return !PLACEMENT
+                .drops(in_hand, spots(position.empty()).take(1))
+                .is_empty();
+        }
+        self.steps(position).next().is_some()
+    }
+
+    /// The moves of the movement phase (R3, R4), less those R8 forbids.
+    fn steps<'a>(&'a self, position: &'a Position) -> impl Iterator<Item = Action> + 'a {
+        spots(position.men(position.to_move))
+            .flat_map(move |from| {
                 spots(self.reach(position, from)).map(move |to| Action::Move { from, to })
             })
-            .filter(|&action| !self.returns(position, action))
-            .collect()
+            .filter(move |&action| !self.returns(position, action))
     }
 
     /// R3/R4: the empty points the piece on `from` may go to, before R8.
@@ -136,7 +152,7 @@ impl Mill {
         let board = self.config.board;
         let me = position.to_move;
         let them = me.opponent();
-        let name = board.name(victim);
+        let name = board.point_name(victim);
         match position.owner(victim) {
             Some(p) if p == me => Err(MoveError::illegal(format!(
                 "cannot remove one's own piece: {name} is {}'s (R6)",
@@ -308,16 +324,11 @@ impl Mill {
         let occupied = |s: Spot| position.owner(s).is_some();
         match action {
             Action::Place(to) => {
-                PLACEMENT.check_drop(
-                    &label(me).to_string(),
-                    in_hand,
-                    &board.name(to),
-                    occupied(to),
-                )?;
+                PLACEMENT.check_drop(label(me), in_hand, board.point_name(to), occupied(to))?;
             }
             Action::Move { from, to } => {
-                let text = format!("{}-{}", board.name(from), board.name(to));
-                PLACEMENT.check_move(&label(me).to_string(), in_hand)?;
+                let text = || format!("{}-{}", board.name(from), board.name(to));
+                PLACEMENT.check_move(label(me), in_hand)?;
                 if position.owner(from) != Some(me) {
                     return Err(MoveError::illegal(format!(
                         "there is no {} piece on {} (R3)",
@@ -333,8 +344,9 @@ impl Mill {
                 }
                 if self.reach(position, from) & to.bit() == 0 {
                     return Err(MoveError::illegal(format!(
-                        "{text} is not along a line to a neighbouring point (R3; {} has {} \
+                        "{} is not along a line to a neighbouring point (R3; {} has {} \
                          pieces and flies only with 3, R4)",
+                        text(),
                         label(me),
                         position.on_board(me)
                     )));
@@ -345,7 +357,8 @@ impl Mill {
                         _ => " (R8)",
                     };
                     return Err(MoveError::illegal(format!(
-                        "{text} returns the piece to the point it just left{why}"
+                        "{} returns the piece to the point it just left{why}",
+                        text()
                     )));
                 }
             }
@@ -429,7 +442,7 @@ impl Mill {
         if self.config.ten_move_draw && position.quiet >= TEN_MOVES {
             return Some(End::TenMoves);
         }
-        if self.actions(position).is_empty() {
+        if !self.can_act(position) {
             return Some(End::Blocked(me));
         }
         None
