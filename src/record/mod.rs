@@ -207,9 +207,10 @@ impl GameRecord {
 
 /// Reads the result tokens PGN and PDN use: `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`, and
 /// PDN's `2-0`, `0-2`, `1-1`.
+#[inline]
 pub fn parse_result(text: &str) -> Option<Option<GameResult>> {
     // Every result but `*` has a dash: most tokens are moves, and are let go at once.
-    if text != "*" && !text.as_bytes().contains(&b'-') {
+    if !matches!(text.as_bytes(), [b'*']) && !text.bytes().any(|b| b == b'-') {
         return None;
     }
     match text {

@@ -80,6 +80,11 @@ fn token(input: &str) -> IResult<&str, Token> {
 /// # Errors
 /// What was expected where the text stops making sense.
 pub fn parse_token(text: &str) -> Result<Token, NotationError> {
+    // Most moves of an archive are a bare `PL` (or `P`): two digits read at once, the
+    // same token the grammar below makes of them (a test holds the two together).
+    if let Some(token) = bare_digits(text) {
+        return Ok(token);
+    }
     match token(text) {
         Ok(("", token)) => Ok(token),
         Ok((rest, parsed)) => {
@@ -110,6 +115,22 @@ pub fn parse_token(text: &str) -> Result<Token, NotationError> {
             }
         })),
     }
+}
+
+/// `P` or `PL` with nothing after: the token without marks.
+fn bare_digits(text: &str) -> Option<Token> {
+    let digit = |b: &u8| (b'1'..=b'9').contains(b).then(|| b - b'0');
+    let (pit, landing) = match text.as_bytes() {
+        [p] => (digit(p)?, None),
+        [p, l] => (digit(p)?, Some(digit(l)?)),
+        _ => return None,
+    };
+    Some(Token {
+        pit,
+        landing,
+        tuzdyk: None,
+        kazan: None,
+    })
 }
 
 /// Writes a move in the canonical form: `PL`, `X` if it made a tuzdyk, `(N)` with the
@@ -209,4 +230,27 @@ pub fn write_position(position: &Position) -> String {
         position.to_move().letter()
     );
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bare_digits_read_as_the_grammar_does() {
+        let alphabet = ["0", "1", "5", "9", "X", "(", ")", "a", "х"];
+        let mut texts: Vec<String> = alphabet.iter().map(|a| a.to_string()).collect();
+        for a in alphabet {
+            for b in alphabet {
+                texts.push(format!("{a}{b}"));
+            }
+        }
+        for text in texts {
+            let by_grammar = match token(&text) {
+                Ok(("", t)) if t.tuzdyk.is_none() && t.kazan.is_none() => Some(t),
+                _ => None,
+            };
+            assert_eq!(bare_digits(&text), by_grammar, "{text}");
+        }
+    }
 }
