@@ -7,13 +7,17 @@
 
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
+use tgn::output::{Item, json};
 use tgn::record::{Encoding, Reader};
 use tgn::registry::all_games;
 use tgn::replay::quick::quick;
 use tgn::replay::{Detail, Settings, replay};
 
-/// How the games of `text` fared: (games, taken by the quick path).
+/// How the games of `text` fared: (games, taken by the quick path). Each game the
+/// quick path takes must be valid the full way, with the same game, plies and
+/// outcome, and give the same line of `check --format json`.
 fn compare(text: &str, settings: &Settings, context: &str) -> (usize, usize) {
     let mut reader = Reader::new(Cursor::new(text.as_bytes().to_vec()), Encoding::Utf8);
     let (mut games, mut quick_games) = (0, 0);
@@ -23,7 +27,7 @@ fn compare(text: &str, settings: &Settings, context: &str) -> (usize, usize) {
         let shown = chunk.clean_text().unwrap_or("").to_string();
         let records = chunk.parse();
         games += records.len();
-        let Some(fast) = fast else { continue };
+        let Some((header, fast)) = fast else { continue };
         quick_games += 1;
         assert_eq!(
             records.len(),
@@ -42,6 +46,20 @@ fn compare(text: &str, settings: &Settings, context: &str) -> (usize, usize) {
             (full.game.map(|g| g.id), full.plies, &full.outcome),
             "{context}:\n{shown}"
         );
+        let line = |record, replay| {
+            let file = Arc::from("f");
+            json::check_line(&Item {
+                file,
+                index: 0,
+                record,
+                replay,
+            })
+        };
+        assert_eq!(
+            line(header, fast),
+            line(records.into_iter().next().unwrap(), full),
+            "{context}: check --format json\n{shown}"
+        );
     }
     (games, quick_games)
 }
@@ -49,7 +67,7 @@ fn compare(text: &str, settings: &Settings, context: &str) -> (usize, usize) {
 fn settings(game: Option<&str>, strict: bool) -> Settings {
     Settings {
         game: game.map(str::to_string),
-        detail: Detail::COUNTS,
+        detail: Detail::SUMMARY,
         strict,
         ..Settings::default()
     }

@@ -37,7 +37,7 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
         read: &options.read,
         // Only the JSON form prints a game's final position.
         detail: match options.format {
-            CheckFormat::Json => Detail::ERRORS,
+            CheckFormat::Json => Detail::SUMMARY,
             // A line per game names its players: the record of every game.
             CheckFormat::Human if options.verbose => Detail {
                 record: true,

@@ -385,9 +385,9 @@ fn replay_batch(batch: Vec<Pending>, settings: &Settings) -> Vec<(GameRecord, Re
             let records = match pending {
                 Pending::Text(chunk) => {
                     if !settings.detail.record
-                        && let Some(replay) = chunk.clean_text().and_then(|t| quick(t, settings))
+                        && let Some(quick) = chunk.clean_text().and_then(|t| quick(t, settings))
                     {
-                        return vec![(GameRecord::default(), replay)].into_iter();
+                        return vec![quick].into_iter();
                     }
                     chunk.parse()
                 }

@@ -47,6 +47,10 @@ pub struct Detail {
     /// warning may come back with an empty record and a replay that holds only its
     /// game, plies and outcome: it went the [`quick`] way.
     pub record: bool,
+    /// Of a game that went the [`quick`] way without [`Detail::record`]: its tags and
+    /// its declared result, in an otherwise empty record (what `check --format json`
+    /// prints of a valid game). Without it the record is empty.
+    pub tags: bool,
 }
 
 impl Detail {
@@ -58,13 +62,22 @@ impl Detail {
         board: false,
         ends: true,
         record: true,
+        tags: true,
     };
     /// Errors and counts only, nothing written out per game (`check` for people and
     /// for GitHub): the quick path through an archive.
     pub const COUNTS: Detail = Detail {
         ends: false,
         record: false,
+        tags: false,
         ..Detail::ERRORS
+    };
+    /// What `check --format json` prints: errors, counts, the final position, and of
+    /// a valid game only its tags and result (it may go the [`quick`] way).
+    pub const SUMMARY: Detail = Detail {
+        ends: true,
+        tags: true,
+        ..Detail::COUNTS
     };
     /// Also every move in canonical notation (`summarize`).
     pub const MOVES: Detail = Detail {
@@ -79,6 +92,7 @@ impl Detail {
         board: true,
         ends: true,
         record: true,
+        tags: true,
     };
 
     /// What either of two details asks for.
@@ -90,6 +104,7 @@ impl Detail {
             board: self.board || other.board,
             ends: self.ends || other.ends,
             record: self.record || other.record,
+            tags: self.tags || other.tags,
         }
     }
 

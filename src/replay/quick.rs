@@ -16,17 +16,56 @@
 //! and damaged games of every game.
 
 use super::warnings::Count;
-use super::{Declared, Replay, Settings, identify_by, start_from};
+use super::{Declared, Replay, Settings, Snapshot, identify_by, start_from};
 use crate::games::{Rules, Setup};
-use crate::record::parse_result;
 use crate::record::plain::{Plain, Step};
+use crate::record::{GameRecord, GameResult, ResultMark, Span, Tag, parse_result};
 
-/// Replays the game `text` holds, if it is plain, valid and draws no warning: the
-/// replay then holds the game, the plies and the outcome, and nothing else.
-pub fn quick(text: &str, settings: &Settings) -> Option<Replay> {
+/// Replays the game `text` holds, if it is plain, valid and draws no warning. The
+/// replay then holds the game, the plies, the outcome and, if [`Detail::ends`] asks,
+/// the final position string; the record is empty but for, if [`Detail::tags`] asks,
+/// the tags and the declared result.
+///
+/// [`Detail::ends`]: super::Detail::ends
+/// [`Detail::tags`]: super::Detail::tags
+pub fn quick(text: &str, settings: &Settings) -> Option<(GameRecord, Replay)> {
     let plain = Plain::read(text).ok()?;
     let found = identify_by(|name| plain.tag(name), settings).ok()?;
-    found.engine.quick(found.info, &plain, settings)
+    let Quick { replay, result } = found.engine.quick(found.info, &plain, settings)?;
+    let record = if settings.detail.tags {
+        header(&plain, result)
+    } else {
+        GameRecord::default()
+    };
+    Some((record, replay))
+}
+
+/// What the quick path found of a valid game: its replay, and the result its
+/// movetext declares (`Some(None)` for `*`).
+pub struct Quick {
+    pub replay: Replay,
+    pub result: Option<Option<GameResult>>,
+}
+
+/// A record of the game's tags and declared result only.
+fn header(plain: &Plain<'_>, result: Option<Option<GameResult>>) -> GameRecord {
+    GameRecord {
+        tags: plain
+            .tags
+            .iter()
+            .map(|&(name, value)| Tag {
+                name: name.to_string(),
+                value: value.to_string(),
+                span: Span::default(),
+            })
+            .collect(),
+        result: result.map(|result| ResultMark {
+            result,
+            text: result.map_or("*", GameResult::as_str).to_string(),
+            span: Span::default(),
+        }),
+        ..GameRecord::default()
+    }
 }
 
 /// [`quick`] by a game's [`Rules`]: what `Engine::quick` runs.
@@ -34,7 +73,7 @@ pub fn quick_with<R: Rules>(
     info: &'static crate::games::GameInfo,
     plain: &Plain<'_>,
     settings: &Settings,
-) -> Option<Replay> {
+) -> Option<Quick> {
     let rules = R::configure(&Setup::of_borrowed(info, &plain.tags, &settings.options)).ok()?;
     if !rules.setup_warnings().is_empty() {
         return None;
@@ -90,10 +129,19 @@ pub fn quick_with<R: Rules>(
     if wrong || matches!((movetext, tag), (Some(m), Some(t)) if m.is_some() != t.is_some()) {
         return None;
     }
-    Some(Replay {
-        game: Some(info),
-        plies: ply,
-        outcome: rules.outcome(&position),
-        ..Replay::default()
+    let end = settings.detail.ends.then(|| Snapshot {
+        position: rules.write_position(&position),
+        state: serde_json::Value::Null,
+        board: String::new(),
+    });
+    Some(Quick {
+        replay: Replay {
+            game: Some(info),
+            plies: ply,
+            outcome: rules.outcome(&position),
+            end,
+            ..Replay::default()
+        },
+        result: movetext,
     })
 }

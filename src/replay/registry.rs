@@ -6,6 +6,7 @@
 
 use std::marker::PhantomData;
 
+use super::quick::Quick;
 use super::{Replay, Settings, replay_with};
 use crate::games::{self, GameInfo, OptionSpec, Rules};
 use crate::record::GameRecord;
@@ -54,7 +55,7 @@ pub trait Engine: Sync {
         game: &'static GameInfo,
         plain: &Plain<'_>,
         settings: &Settings,
-    ) -> Option<Replay>;
+    ) -> Option<Quick>;
     /// The board part of a position string (see [`Rules::board_part`]).
     fn board_part(&self, position: &str) -> String;
 }
@@ -113,7 +114,7 @@ impl<R: Rules> Engine for EngineOf<R> {
         game: &'static GameInfo,
         plain: &Plain<'_>,
         settings: &Settings,
-    ) -> Option<Replay> {
+    ) -> Option<Quick> {
         super::quick::quick_with::<R>(game, plain, settings)
     }
 
