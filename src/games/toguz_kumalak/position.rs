@@ -16,6 +16,27 @@ pub const ROW: usize = 9;
 /// Pits in the sowing circuit.
 const CIRCUIT: usize = 2 * ROW;
 
+/// `LAST_LAP[first][n]`: one stone in each of the `n` pits from `first` on in sowing
+/// order, wrapping round the circuit (`n` < 18): the stones of a sowing short of a
+/// whole lap (R3).
+const LAST_LAP: [[[u8; CIRCUIT]; CIRCUIT]; CIRCUIT] = {
+    let mut table = [[[0; CIRCUIT]; CIRCUIT]; CIRCUIT];
+    let mut first = 0;
+    while first < CIRCUIT {
+        let mut n = 0;
+        while n < CIRCUIT {
+            let mut step = 0;
+            while step < n {
+                table[first][n][(first + step) % CIRCUIT] = 1;
+                step += 1;
+            }
+            n += 1;
+        }
+        first += 1;
+    }
+    table
+};
+
 pub use crate::games::common::mancala::Side;
 
 /// A pit: a side and a number 1–9 counted from its owner's left (§1), e.g. `N8` — the
@@ -250,23 +271,13 @@ impl Position {
         let first = if stones == 1 { from.advance(1) } else { from };
         let dropped = usize::from(stones);
         self.pits[from.index()] = 0;
-        let (laps, rest) = (dropped / CIRCUIT, dropped % CIRCUIT);
-        if laps > 0 {
-            for pit in &mut self.pits {
-                *pit += laps as u8;
-            }
-        }
-        // The stones short of a whole lap: a run of pits from `first`, wrapping round.
-        let start = first.index();
-        let (run, wrapped) = (
-            rest.min(CIRCUIT - start),
-            rest.saturating_sub(CIRCUIT - start),
-        );
-        for pit in &mut self.pits[start..start + run] {
-            *pit += 1;
-        }
-        for pit in &mut self.pits[..wrapped] {
-            *pit += 1;
+        // Whole laps put a stone in every pit; the rest go one per pit from `first` on.
+        // Both are added to the 18 pits at once, from a table, with no loop whose
+        // length depends on the move (this runs for every move of an archive).
+        let laps = (dropped / CIRCUIT) as u8;
+        let rest = &LAST_LAP[first.index()][dropped % CIRCUIT];
+        for (pit, extra) in self.pits.iter_mut().zip(rest) {
+            *pit += laps + extra;
         }
         let landing = first.advance(dropped.saturating_sub(1));
         // R4: whatever fell into a tuzdyk is its owner's at once.
