@@ -199,8 +199,13 @@ impl Position {
     /// A side's row, pit 1 first.
     pub fn row(&self, side: Side) -> [u8; ROW] {
         let mut row = [0; ROW];
-        row.copy_from_slice(&self.pits[side.index() * ROW..(side.index() + 1) * ROW]);
+        row.copy_from_slice(self.pits_of(side));
         row
+    }
+
+    /// A side's pits, in place.
+    fn pits_of(&self, side: Side) -> &[u8] {
+        &self.pits[side.index() * ROW..(side.index() + 1) * ROW]
     }
 
     /// Stones in a kazan.
@@ -244,12 +249,12 @@ impl Position {
     /// R1: whether `side` has a legal move, i.e. a stone in its row. A tuzdyk holds
     /// no stones (R4), so any stone is in a pit its owner may play.
     pub fn can_move(&self, side: Side) -> bool {
-        self.row(side).iter().any(|&c| c > 0)
+        self.pits_of(side).iter().any(|&c| c > 0)
     }
 
     /// The stones in `side`'s row.
     pub fn row_total(&self, side: Side) -> u8 {
-        self.row(side).iter().sum()
+        self.pits_of(side).iter().sum()
     }
 
     /// R11's transfer: `side` adds every stone of its own row to its kazan. Gives the
