@@ -189,22 +189,30 @@ impl<'a> Moves<'a> {
     /// `12.` or `12...` (a run of dots, as the full parser reads it); `false` if the
     /// digits are not a move number.
     fn move_number(&mut self) -> Result<bool, Unusual> {
-        let rest = &self.text.as_bytes()[self.at..];
-        let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-        let dots = rest[digits..].iter().take_while(|&&b| b == b'.').count();
+        let bytes = self.text.as_bytes();
+        let (mut end, mut number) = (self.at, 0u32);
+        while let Some(&b) = bytes.get(end)
+            && b.is_ascii_digit()
+        {
+            number = number.wrapping_mul(10).wrapping_add(u32::from(b - b'0'));
+            end += 1;
+        }
+        let digits = end - self.at;
+        while bytes.get(end) == Some(&b'.') {
+            end += 1;
+        }
+        let dots = end - self.at - digits;
         if dots == 0 {
             return Ok(false);
         }
-        // Nine digits always fit; longer numbers are left to the parser.
+        // Nine digits always fit (the number above is exact); longer numbers are left
+        // to the parser.
         if digits > 9 {
             return Err(Unusual);
         }
-        let number = rest[..digits]
-            .iter()
-            .fold(0, |n, d| n * 10 + u32::from(d - b'0'));
         // A number read and not used by a move is replaced, as the full parser does.
         self.number = Some((number, dots > 1));
-        self.at += digits + dots;
+        self.at = end;
         Ok(true)
     }
 
