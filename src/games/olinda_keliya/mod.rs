@@ -34,7 +34,7 @@ use crate::games::{
 };
 
 pub use notation::Token;
-pub use position::{Direction, Endless, Lap, Pit, Position, ROW, Side, Turn};
+pub use position::{Direction, Endless, Lap, Pit, Position, ROW, Relay, Side, Turn};
 
 /// How the second player sows (R1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,25 +79,51 @@ impl OlindaKeliya {
 
     /// The turn the side to move plays from `from`, or why it cannot (R2, R7).
     pub fn turn(&self, position: &Position, from: Pit) -> Result<Turn, MoveError> {
+        self.lifts(position, from)?;
+        position
+            .turn(from, self.direction_of(position.to_move()))
+            .map_err(|e| endless(from, e))
+    }
+
+    /// R2: the pit holds seeds to lift.
+    fn lifts(&self, position: &Position, from: Pit) -> Result<(), MoveError> {
         if position.count(from) == 0 {
             return Err(MoveError::illegal(format!("pit {from} is empty (R2)")));
         }
-        position
-            .turn(from, self.direction_of(position.to_move()))
-            .map_err(|e| {
-                MoveError::illegal(format!(
-                    "the relay from {from} never ends: after {} laps it would lift {} again \
-                     with every pit as before, so playing {from} is illegal (R7)",
-                    e.laps, e.again
-                ))
-            })
+        Ok(())
     }
 
-    /// Whether the player to move has a legal move (R8), stopping at the first.
+    /// Whether the player to move has a legal move (R8), stopping at the first: a pit
+    /// with seeds (R2) whose relay ends (R7).
     pub fn has_move(&self, position: &Position) -> bool {
+        let direction = self.direction_of(position.to_move());
         (1..=ROW as u8)
             .filter_map(|n| Pit::new(position.to_move(), n))
-            .any(|from| self.turn(position, from).is_ok())
+            .any(|from| position.count(from) > 0 && position.sow(from, direction).is_ok())
+    }
+
+    /// The pit a token plays, checked (R2, R7), and the relay it sows, its capture
+    /// mark checked against it (R5).
+    fn checked(&self, position: &Position, token: &Token) -> Result<(Move, Relay), MoveError> {
+        let from = Pit::new(position.to_move(), token.pit)
+            .ok_or_else(|| MoveError::illegal(format!("pit {} does not exist", token.pit)))?;
+        self.lifts(position, from)?;
+        let relay = position
+            .sow(from, self.direction_of(position.to_move()))
+            .map_err(|e| endless(from, e))?;
+        if let Some(written) = token.captured
+            && written != u32::from(relay.captured)
+        {
+            let what = if relay.captured > 0 {
+                format!("{} seeds from {}", relay.captured, relay.capture_pit)
+            } else {
+                format!("nothing ({} is empty)", relay.capture_pit)
+            };
+            return Err(MoveError::wrong_mark(format!(
+                "{from} captures {what}, not {written} (R5)"
+            )));
+        }
+        Ok((Move { from }, relay))
     }
 
     /// Why the game is over in `position`, if it is: R9 or R8, then R10–R11.
@@ -305,22 +331,14 @@ impl Rules for OlindaKeliya {
     }
 
     fn resolve(&self, position: &Position, token: &Token) -> Result<Move, MoveError> {
-        let from = Pit::new(position.to_move(), token.pit)
-            .ok_or_else(|| MoveError::illegal(format!("pit {} does not exist", token.pit)))?;
-        let turn = self.turn(position, from)?;
-        if let Some(written) = token.captured
-            && written != u32::from(turn.captured)
-        {
-            let what = if turn.captured > 0 {
-                format!("{} seeds from {}", turn.captured, turn.capture_pit)
-            } else {
-                format!("nothing ({} is empty)", turn.capture_pit)
-            };
-            return Err(MoveError::wrong_mark(format!(
-                "{from} captures {what}, not {written} (R5)"
-            )));
-        }
-        Ok(Move { from })
+        self.checked(position, token).map(|(mv, _)| mv)
+    }
+
+    /// The relay sown once, its capture mark checked, and settled in place.
+    fn play_token(&self, position: &mut Position, token: &Token) -> Result<(), MoveError> {
+        let (_, relay) = self.checked(position, token)?;
+        position.settle(&relay);
+        Ok(())
     }
 
     /// The final count (R10) if the game is over, else the stores.
@@ -330,8 +348,9 @@ impl Rules for OlindaKeliya {
     }
 
     fn play(&self, position: &mut Position, mv: &Move) {
-        let turn = self.turn(position, mv.from).expect("a legal move");
-        *position = turn.after;
+        let direction = self.direction_of(position.to_move());
+        let relay = position.sow(mv.from, direction).expect("a legal move");
+        position.settle(&relay);
     }
 
     fn write_move(&self, before: &Position, mv: &Move) -> String {
@@ -345,6 +364,15 @@ impl Rules for OlindaKeliya {
             Err(e) => e.to_string(),
         }
     }
+}
+
+/// R7's refusal of the pit `from`, in a sentence.
+fn endless(from: Pit, e: Endless) -> MoveError {
+    MoveError::illegal(format!(
+        "the relay from {from} never ends: after {} laps it would lift {} again \
+         with every pit as before, so playing {from} is illegal (R7)",
+        e.laps, e.again
+    ))
 }
 
 /// The bodies of the fallible [`Rules`] methods, in the sentences they return.

@@ -162,26 +162,46 @@ impl Position {
         key(&self.pits, self.to_move)
     }
 
-    /// Plays the side to move's pit `from` in `direction` on a copy (R2–R6), or says
-    /// why the move can never end (R7). The caller has checked that `from` is in the
-    /// mover's row and holds seeds.
+    /// The turn of the side to move from `from` (R3–R6), or [`Endless`] if its relay
+    /// never ends (R7). The caller has checked that `from` holds seeds (R2).
     pub fn turn(&self, from: Pit, direction: Direction) -> Result<Turn, Endless> {
-        let mover = self.to_move;
-        let mut pits = self.pits;
         let mut laps = Vec::new();
+        let relay = self.relay(from, direction, |lap| laps.push(lap))?;
+        let mut after = self.clone();
+        after.settle(&relay);
+        Ok(Turn {
+            mover: self.to_move,
+            laps,
+            stop: relay.stop,
+            capture_pit: relay.capture_pit,
+            captured: relay.captured,
+            after,
+        })
+    }
+
+    /// The relay from `from` (R3–R5, R7) without the account of its laps, for
+    /// [`Position::settle`] to play: the replay of an archive, which keeps no copy.
+    pub fn sow(&self, from: Pit, direction: Direction) -> Result<Relay, Endless> {
+        self.relay(from, direction, |_| {})
+    }
+
+    /// R3–R5 and R7: the seeds sown from `from`, lap after lap (each handed to
+    /// `lap`), until the pit after the last seed is empty; then the capture.
+    fn relay(
+        &self,
+        from: Pit,
+        direction: Direction,
+        mut lap: impl FnMut(Lap),
+    ) -> Result<Relay, Endless> {
+        let mut pits = self.pits;
+        let mut laps = 0;
         // R7: the (pits, pit to lift) pairs met, from the second lap on (a turn of
         // one lap cannot repeat one).
-        let mut seen: Option<HashSet<u128>> = None;
+        let mut seen = Seen::default();
         let mut lift = from;
         loop {
-            if !laps.is_empty() {
-                let key = pits_key(&pits) | (lift.index() as u128) << 120;
-                if !seen.get_or_insert_with(HashSet::new).insert(key) {
-                    return Err(Endless {
-                        laps: laps.len(),
-                        again: lift,
-                    });
-                }
+            if laps > 0 && !seen.insert(pits_key(&pits) | (lift.index() as u128) << 120) {
+                return Err(Endless { laps, again: lift });
             }
             // R3: lift every seed, drop them one by one onwards; no pit is skipped.
             let seeds = std::mem::take(&mut pits[lift.index()]);
@@ -190,11 +210,12 @@ impl Position {
                 at = next(at, direction);
                 pits[at.index()] += 1;
             }
-            laps.push(Lap {
+            lap(Lap {
                 lifted: lift,
                 seeds,
                 last: at,
             });
+            laps += 1;
             // R4: the pit after the last seed holds seeds: relay.
             let beyond = next(at, direction);
             if pits[beyond.index()] > 0 {
@@ -204,24 +225,71 @@ impl Position {
             // R5: it is empty: capture the pit after it, whatever its row.
             let capture_pit = next(beyond, direction);
             let captured = std::mem::take(&mut pits[capture_pit.index()]);
-            let mut after = Position {
+            return Ok(Relay {
                 pits,
-                stores: self.stores,
-                to_move: mover.opponent(),
-                history: self.history.clone(),
-            };
-            after.stores[mover.index()] += captured;
-            // Only a capture changes the seeds on the board for good (see `history`).
-            after.history.push(after.key(), captured > 0);
-            return Ok(Turn {
-                mover,
-                laps,
                 stop: beyond,
                 capture_pit,
                 captured,
-                after,
             });
         }
+    }
+
+    /// The position after a relay: its pits, the capture in the mover's store, the
+    /// turn passed and the position remembered for R9.
+    pub fn settle(&mut self, relay: &Relay) {
+        let mover = self.to_move;
+        self.pits = relay.pits;
+        self.stores[mover.index()] += relay.captured;
+        self.to_move = mover.opponent();
+        // Only a capture changes the seeds on the board for good (see `history`).
+        self.history.push(self.key(), relay.captured > 0);
+    }
+}
+
+/// A turn sown out: the pits after it, where the relay stopped and what it captured.
+#[derive(Clone, Copy, Debug)]
+pub struct Relay {
+    pits: [u8; CIRCUIT],
+    pub stop: Pit,
+    pub capture_pit: Pit,
+    pub captured: u8,
+}
+
+/// The states a relay has met (R7): a short list, searched in place, for the few laps
+/// of most turns; a hash set for long relays. Nothing is allocated for a short relay.
+struct Seen {
+    few: [u128; Seen::FEW],
+    len: usize,
+    many: HashSet<u128>,
+}
+
+impl Default for Seen {
+    fn default() -> Seen {
+        Seen {
+            few: [0; Seen::FEW],
+            len: 0,
+            many: HashSet::new(),
+        }
+    }
+}
+
+impl Seen {
+    const FEW: usize = 16;
+
+    /// Adds a state; `false` if it was met before.
+    fn insert(&mut self, key: u128) -> bool {
+        if self.len < Self::FEW {
+            if self.few[..self.len].contains(&key) {
+                return false;
+            }
+            self.few[self.len] = key;
+            self.len += 1;
+            return true;
+        }
+        if self.many.is_empty() {
+            self.many.extend(self.few);
+        }
+        self.many.insert(key)
     }
 }
 
