@@ -76,50 +76,88 @@ impl Line {
 /// One side run from `at` in direction `(df, dr)`: empty and centre cells skipped,
 /// the first stone fixes the colour, a stone of the other colour, a KA or the edge
 /// stops it.
-fn side_run(position: &Position, at: Sq, (df, dr): (i32, i32)) -> Option<(Cell, Vec<Sq>)> {
-    let mut colour = None;
+fn side_run(position: &Position, at: Sq, step: (i32, i32)) -> Option<(Cell, Vec<Sq>)> {
     let mut run = Vec::new();
+    side_walk(position, at, step, |sq| run.push(sq)).map(|colour| (colour, run))
+}
+
+/// The walk of [`side_run`], handing each stone of the run to `stone`; gives the
+/// run's colour, if it has a stone.
+fn side_walk(
+    position: &Position,
+    at: Sq,
+    (df, dr): (i32, i32),
+    mut stone: impl FnMut(Sq),
+) -> Option<Cell> {
+    let mut colour = None;
     let mut sq = at;
     while let Some(next) = sq.offset(df, dr) {
         sq = next;
         match position.get(sq) {
             Cell::Empty | Cell::Centre => {}
             Cell::Ka(_) => break,
-            stone => match colour {
+            cell => match colour {
                 None => {
-                    colour = Some(stone);
-                    run.push(sq);
+                    colour = Some(cell);
+                    stone(sq);
                 }
-                Some(c) if c == stone => run.push(sq),
+                Some(c) if c == cell => stone(sq),
                 Some(_) => break,
             },
         }
     }
-    colour.map(|c| (c, run))
+    colour
+}
+
+/// E7's lines from the two side runs of an axis: one line through the KA when both
+/// runs have the same colour (`join` makes its stones, and the line is split), else
+/// each run its own line.
+fn join<T>(
+    low: Option<(Cell, T)>,
+    high: Option<(Cell, T)>,
+    join: impl FnOnce(T, T) -> T,
+) -> [Option<(Cell, T, bool)>; 2] {
+    match (low, high) {
+        (Some((a, west)), Some((b, east))) if a == b => [Some((a, join(west, east), true)), None],
+        (one, other) => [
+            one.map(|(c, run)| (c, run, false)),
+            other.map(|(c, run)| (c, run, false)),
+        ],
+    }
 }
 
 /// The lines the KA at `at` sees along `axis` (E7), valid or not.
 pub fn lines(position: &Position, at: Sq, axis: Axis) -> Vec<Line> {
     let [low, high] = axis.steps();
-    match (side_run(position, at, low), side_run(position, at, high)) {
-        (Some((a, mut west)), Some((b, east))) if a == b => {
+    let runs = join(
+        side_run(position, at, low),
+        side_run(position, at, high),
+        |mut west, east| {
             west.extend(east);
-            vec![Line {
-                axis,
-                colour: a,
-                stones: west,
-                split: true,
-            }]
-        }
-        (one, other) => [one, other]
-            .into_iter()
-            .flatten()
-            .map(|(colour, stones)| Line {
-                axis,
-                colour,
-                stones,
-                split: false,
-            })
-            .collect(),
-    }
+            west
+        },
+    );
+    runs.into_iter()
+        .flatten()
+        .map(|(colour, stones, split)| Line {
+            axis,
+            colour,
+            stones,
+            split,
+        })
+        .collect()
+}
+
+/// Whether the KA at `at` sees a valid line along `axis` (E7): [`lines`] counted,
+/// not kept (asked for every step of every move, to know whether a turn is left).
+pub fn sees_valid_line(position: &Position, at: Sq, axis: Axis) -> bool {
+    let count = |step| {
+        let mut stones = 0usize;
+        side_walk(position, at, step, |_| stones += 1).map(|colour| (colour, stones))
+    };
+    let [low, high] = axis.steps();
+    join(count(low), count(high), |west, east| west + east)
+        .into_iter()
+        .flatten()
+        .any(|(_, stones, _)| stones % 2 == 1)
 }

@@ -33,6 +33,8 @@ mod rules;
 #[cfg(test)]
 mod tests;
 
+use std::sync::OnceLock;
+
 use serde_json::json;
 
 use crate::games::common::capture::Graph;
@@ -82,7 +84,7 @@ pub struct Pasang {
     /// §2 / decision 3: a setup without the required symmetry, accepted (not strict).
     asymmetric: Option<String>,
     /// The bell jump graph: orthogonal lines between usable cells.
-    graph: Graph,
+    graph: &'static Graph,
 }
 
 fn player_name(p: Player) -> &'static str {
@@ -95,6 +97,17 @@ fn player_name(p: Player) -> &'static str {
 impl Pasang {
     pub fn rule_set(&self) -> RuleSet {
         self.rules
+    }
+
+    /// The jump graph of a centre, built once (every record of an archive asks).
+    fn graph(centre: Centre) -> &'static Graph {
+        static ONE: OnceLock<Graph> = OnceLock::new();
+        static THREE: OnceLock<Graph> = OnceLock::new();
+        let built = match centre {
+            Centre::One => &ONE,
+            Centre::Three => &THREE,
+        };
+        built.get_or_init(|| Graph::new(&Pasang::board(centre)))
     }
 
     fn board(centre: Centre) -> Board {
@@ -399,7 +412,7 @@ impl Rules for Pasang {
             centre,
             start,
             asymmetric,
-            graph: Graph::new(&Pasang::board(centre)),
+            graph: Pasang::graph(centre),
         })
     }
 

@@ -1,7 +1,7 @@
 //! The moves of both rule sets: emas E1–E10 and bell B1–B4, generated, resolved from
 //! tokens with rule-naming errors, and played.
 
-use super::lines::{Axis, Line, lines};
+use super::lines::{Axis, Line, lines, sees_valid_line};
 use super::notation::{Token, join};
 use super::position::{Cell, Position, SIDE, Sq, file_letter};
 use super::{Entry, Opening, Pasang, RuleSet};
@@ -137,13 +137,10 @@ impl Pasang {
         match self.rules {
             RuleSet::Emas => match self.phase(position) {
                 Phase::Open => (1..=SIDE).any(|f| self.open_refusal(position, f).is_none()),
-                Phase::Enter | Phase::Move => {
-                    self.ka_steps(position).into_iter().any(|(from, to)| {
-                        self.seen_lines(position, from, to)
-                            .iter()
-                            .any(Line::is_valid)
-                    })
-                }
+                Phase::Enter | Phase::Move => self
+                    .ka_steps(position)
+                    .into_iter()
+                    .any(|(from, to)| self.captures_after(position, from, to)),
             },
             RuleSet::Bell if position.corner_pending => CORNERS
                 .iter()
@@ -330,15 +327,18 @@ impl Pasang {
     }
 
     /// The axes a capture may lie along (E4, E6).
-    fn axes(&self, position: &Position, from: Sq, to: Sq) -> Vec<Axis> {
+    fn axes(&self, position: &Position, from: Sq, to: Sq) -> &'static [Axis] {
         if self.phase(position) == Phase::Enter {
-            vec![Axis::Rank, Axis::File]
+            &[Axis::Rank, Axis::File]
         } else {
             let axis = Axis::of_move(
                 i32::from(to.file()) - i32::from(from.file()),
                 i32::from(to.rank()) - i32::from(from.rank()),
             );
-            vec![axis.across()]
+            match axis.across() {
+                Axis::Rank => &[Axis::Rank],
+                Axis::File => &[Axis::File],
+            }
         }
     }
 
@@ -346,9 +346,18 @@ impl Pasang {
     fn seen_lines(&self, position: &Position, from: Sq, to: Sq) -> Vec<Line> {
         let placed = Pasang::with_ka(position, from, to);
         self.axes(position, from, to)
-            .into_iter()
-            .flat_map(|axis| lines(&placed, to, axis))
+            .iter()
+            .flat_map(|&axis| lines(&placed, to, axis))
             .collect()
+    }
+
+    /// Whether the KA's step `from`-`to` has a valid line to capture (E4, E6, E7):
+    /// [`Pasang::valid_lines`] not empty, told without listing them.
+    fn captures_after(&self, position: &Position, from: Sq, to: Sq) -> bool {
+        let placed = Pasang::with_ka(position, from, to);
+        self.axes(position, from, to)
+            .iter()
+            .any(|&axis| sees_valid_line(&placed, to, axis))
     }
 
     /// The valid lines (E7) the KA may capture after `from`-`to` (E4, E6).
@@ -590,7 +599,7 @@ impl Pasang {
 
     fn bell_search(&self) -> Search<'_> {
         Search {
-            graph: &self.graph,
+            graph: self.graph,
             removal: Removal::Immediate,
             stop: Stop::Anywhere,
         }
