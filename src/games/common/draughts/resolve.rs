@@ -28,6 +28,15 @@ impl Draughts {
         faults: bool,
     ) -> Result<Move, MoveError> {
         self.check_owner(pieces, side, written.points[0])?;
+        // Most moves are steps while no capture is open: told by the first jumps
+        // alone, without the search for the longest chain that a capture needs.
+        if !written.capture
+            && let [from, to] = written.points[..]
+            && let Ok(mv) = self.step(pieces, side, from, to)
+            && (faults || self.capturers(pieces, side) == 0)
+        {
+            return Ok(mv);
+        }
         let best = self.captures(pieces, side);
         if written.capture {
             self.resolve_capture(pieces, side, written, &best, faults)
@@ -197,9 +206,10 @@ impl Draughts {
     /// The step or slide from `from` to `to`, or why there is none.
     fn step(&self, pieces: &Pieces, side: Side, from: Point, to: Point) -> Result<Move, String> {
         let occupied = pieces.occupied();
-        let (f, t) = (self.name(from), self.name(to));
+        // The names are written out only in a refusal: most steps are legal.
+        let (f, t) = (|| self.name(from), || self.name(to));
         if occupied & bit(to) != 0 {
-            return Err(format!("{t} is not empty"));
+            return Err(format!("{} is not empty", t()));
         }
         let is_king = pieces.kings & bit(from) != 0;
         let Some(dir) = Dir::ALL
@@ -207,7 +217,9 @@ impl Draughts {
             .find(|&d| self.board.ray(from, d).any(|q| q == to))
         else {
             return Err(format!(
-                "{f} and {t} are not on one line ({})",
+                "{} and {} are not on one line ({})",
+                f(),
+                t(),
                 if is_king {
                     self.words.king_step
                 } else {
@@ -235,7 +247,9 @@ impl Draughts {
             .find(|&q| occupied & bit(q) != 0)
         {
             return Err(format!(
-                "the way from {f} to {t} is blocked at {} ({})",
+                "the way from {} to {} is blocked at {} ({})",
+                f(),
+                t(),
                 self.name(block),
                 self.words.king_step
             ));
