@@ -216,8 +216,12 @@ impl ColourPosition {
     /// `"to_move"` (`"black"`/`"white"`), `"black"` and `"white"` (points, rank by rank
     /// from `a1`).
     pub fn state(&self, grid: &Grid) -> serde_json::Map<String, serde_json::Value> {
-        let names =
-            |c: Colour| -> Vec<String> { self.men(c).iter().map(|p| grid.name(p)).collect() };
+        let names = |c: Colour| -> Vec<String> {
+            self.men(c)
+                .iter()
+                .map(|p| grid.name(p).to_string())
+                .collect()
+        };
         let mut map = serde_json::Map::new();
         map.insert("to_move".into(), self.to_move.name().into());
         map.insert("black".into(), names(Colour::Black).into());

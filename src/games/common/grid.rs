@@ -16,7 +16,7 @@ use nom::character::complete::{digit1, one_of, satisfy};
 use nom::combinator::{all_consuming, opt, recognize};
 use nom::sequence::pair;
 
-use super::board::{Board, Dir, MAX_RANKS, MAX_SIDE, Point};
+use super::board::{Board, Dir, MAX_RANKS, MAX_SIDE, Point, PointName};
 use crate::games::NotationError;
 
 /// An orthogonal grid: its size, its point graph and its drawing.
@@ -136,9 +136,9 @@ impl Grid {
         }
     }
 
-    /// The point's name, e.g. `q17`.
-    pub fn name(&self, p: Point) -> String {
-        self.board.name(p).to_string()
+    /// The point's name, e.g. `q17` (written out only where it is shown).
+    pub fn name(&self, p: Point) -> PointName {
+        self.board.name(p)
     }
 
     /// Reads a move written as two points: `h4-h9`, `a1xa3` (`x`, `X` or `:` between
@@ -542,7 +542,7 @@ mod tests {
     }
 
     fn names(grid: &Grid, s: &GridSet) -> Vec<String> {
-        s.iter().map(|p| grid.name(p)).collect()
+        s.iter().map(|p| grid.name(p).to_string()).collect()
     }
 
     #[test]

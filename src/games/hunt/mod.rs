@@ -34,6 +34,7 @@ mod tests;
 use std::sync::OnceLock;
 
 use super::common::alquerque::Layout;
+use super::common::board::PointName;
 use super::common::capture::{Graph, Set, bit};
 use super::common::placement::Placement;
 use super::common::{Board, Point};
@@ -183,9 +184,9 @@ impl Geometry {
         self.board.points().fold(0, |s, p| s | bit(p))
     }
 
-    /// A point's name, e.g. `d3`.
-    pub fn name(&self, p: Point) -> String {
-        self.board.name(p).to_string()
+    /// A point's name, e.g. `d3` (written out only where it is shown).
+    pub fn name(&self, p: Point) -> PointName {
+        self.board.name(p)
     }
 }
 

@@ -146,7 +146,7 @@ pub fn parse(hunt: &Hunt, text: &str) -> std::result::Result<Token, NotationErro
 /// The canonical text of a move: `@d3`, `c3-c2`, `e5xc3xa1xe1` (every landing point),
 /// `*b4,c5,d6/c7-a1`.
 pub fn write(hunt: &Hunt, mv: &Move) -> String {
-    let name = |p: Point| hunt.geo.name(p);
+    let name = |p: Point| hunt.geo.name(p).to_string();
     match mv {
         Move::Drop(to) => format!("@{}", name(*to)),
         Move::Step { from, to } => format!("{}-{}", name(*from), name(*to)),

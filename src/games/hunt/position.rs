@@ -260,7 +260,11 @@ impl Position {
     /// - `opening`: whether the hunters' first turn (R1, V1) is still to come;
     /// - `position`: the position string.
     pub fn state(&self, hunt: &Hunt) -> serde_json::Value {
-        let names = |set: Set| points(set).map(|p| hunt.geo.name(p)).collect::<Vec<_>>();
+        let names = |set: Set| {
+            points(set)
+                .map(|p| hunt.geo.name(p).to_string())
+                .collect::<Vec<_>>()
+        };
         let mut map = serde_json::Map::new();
         map.insert(hunt.words.hunters.into(), json!(names(self.hunters)));
         map.insert(hunt.words.preys.into(), json!(names(self.prey)));
@@ -282,7 +286,7 @@ fn list(hunt: &Hunt, set: Set) -> String {
         return "-".to_string();
     }
     points(set)
-        .map(|p| hunt.geo.name(p))
+        .map(|p| hunt.geo.name(p).to_string())
         .collect::<Vec<_>>()
         .join(",")
 }

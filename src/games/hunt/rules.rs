@@ -525,7 +525,7 @@ impl Hunt {
         let from = written[0];
         let text = written
             .iter()
-            .map(|&p| self.geo.name(p))
+            .map(|&p| self.geo.name(p).to_string())
             .collect::<Vec<_>>()
             .join("x");
         let f = self.geo.name(from);
@@ -635,7 +635,10 @@ impl Hunt {
 
     /// V3, V4: one jump over an odd run of men, landing right after it.
     fn resolve_run(&self, position: &Position, written: &[Point]) -> Result<Move, MoveError> {
-        let names: Vec<String> = written.iter().map(|&p| self.geo.name(p)).collect();
+        let names: Vec<String> = written
+            .iter()
+            .map(|&p| self.geo.name(p).to_string())
+            .collect();
         let text = names.join("x");
         if written.len() > 2 {
             return Err(MoveError::illegal(format!(
@@ -655,7 +658,7 @@ impl Hunt {
         };
         let list = |men: &[Point]| {
             men.iter()
-                .map(|&p| self.geo.name(p))
+                .map(|&p| self.geo.name(p).to_string())
                 .collect::<Vec<_>>()
                 .join(", ")
         };
@@ -811,7 +814,7 @@ impl Hunt {
     /// captured`.
     pub fn description(&self, before: &Position, mv: &Move, after: &Position) -> String {
         let w = self.words;
-        let name = |p: Point| self.geo.name(p);
+        let name = |p: Point| self.geo.name(p).to_string();
         let write = super::notation::write(self, mv);
         let mut text = match mv {
             Move::Drop(to) => format!(

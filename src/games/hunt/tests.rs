@@ -102,7 +102,10 @@ fn e2_chain_into_a_triangle_may_stop_after_any_jump() {
     let Move::Capture { captured, .. } = m else {
         panic!("a capture")
     };
-    let names: Vec<String> = captured.iter().map(|&c| k.geo.name(c)).collect();
+    let names: Vec<String> = captured
+        .iter()
+        .map(|&c| k.geo.name(c).to_string())
+        .collect();
     assert_eq!(names, ["d4", "b2", "c1"]);
     assert_eq!(q.captured(), 3);
 }
@@ -954,7 +957,7 @@ fn a_prince_among_many_lamas_is_read_quickly_and_messages_stay_short() {
     for p in k.geo.board.points() {
         let (f, r) = k.geo.board.coords(p);
         if f % 2 == 0 || r % 2 == 0 {
-            lamas.push(k.geo.name(p));
+            lamas.push(k.geo.name(p).to_string());
         }
     }
     let p = fen(

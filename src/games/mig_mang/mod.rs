@@ -21,6 +21,7 @@ mod tests;
 
 use std::sync::Arc;
 
+use crate::games::common::board::PointName;
 use crate::games::common::colour::{Colour, ColourPosition};
 use crate::games::common::grid::{Grid, GridSet, Written};
 use crate::games::common::{Dir, Point};
@@ -97,7 +98,7 @@ impl MigMang {
         colour.player(Colour::Black)
     }
 
-    fn name(&self, p: Point) -> String {
+    fn name(&self, p: Point) -> PointName {
         self.grid.name(p)
     }
 
@@ -253,7 +254,7 @@ impl MigMang {
                 .iter()
                 .map(|g| {
                     g.iter()
-                        .map(|&p| self.name(p))
+                        .map(|&p| self.name(p).to_string())
                         .collect::<Vec<_>>()
                         .join(" ")
                 })

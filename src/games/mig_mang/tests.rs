@@ -24,7 +24,11 @@ fn at(rules: &MigMang, black: &[&str], white: &[&str], to_move: Colour) -> Posit
 }
 
 fn points(rules: &MigMang, position: &Position, colour: Colour) -> Vec<String> {
-    position.men(colour).iter().map(|p| rules.name(p)).collect()
+    position
+        .men(colour)
+        .iter()
+        .map(|p| rules.name(p).to_string())
+        .collect()
 }
 
 /// The groups a move converts, by name.
@@ -32,7 +36,7 @@ fn converted(rules: &MigMang, mv: &Move) -> Vec<Vec<String>> {
     rules
         .converted(mv)
         .iter()
-        .map(|g| g.iter().map(|&p| rules.name(p)).collect())
+        .map(|g| g.iter().map(|&p| rules.name(p).to_string()).collect())
         .collect()
 }
 
@@ -562,7 +566,7 @@ fn reference_moves(rules: &MigMang, p: &Position) -> BTreeSet<(String, Vec<Strin
                     let mut run = Vec::new();
                     for q in board.ray(to, d) {
                         match owner(q, from, to) {
-                            Some(c) if c != colour => run.push(rules.name(q)),
+                            Some(c) if c != colour => run.push(rules.name(q).to_string()),
                             Some(_) => {
                                 taken.append(&mut run);
                                 break;

@@ -22,6 +22,7 @@ mod tests;
 
 use std::sync::Arc;
 
+use crate::games::common::board::PointName;
 use crate::games::common::colour::{Colour, ColourPosition};
 use crate::games::common::grid::{Grid, Written};
 use crate::games::common::{Dir, Point};
@@ -64,7 +65,7 @@ impl NeiPatKono {
         }
     }
 
-    fn name(&self, p: Point) -> String {
+    fn name(&self, p: Point) -> PointName {
         self.grid.name(p)
     }
 
@@ -353,7 +354,7 @@ impl Rules for NeiPatKono {
                 .and_then(|(dir, _)| self.grid.offset(mv.from, dir, 1));
             text += &format!(
                 " jumps over {} and takes the {} piece on {} (R3)",
-                over.map_or_else(String::new, |p| self.name(p)),
+                over.map_or_else(String::new, |p| self.name(p).to_string()),
                 colour.opponent().name(),
                 self.name(mv.to)
             );
