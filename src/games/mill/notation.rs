@@ -16,7 +16,7 @@ use nom::branch::alt;
 use nom::bytes::complete::tag;
 use nom::character::complete::{digit1, one_of, satisfy};
 use nom::combinator::{all_consuming, opt, recognize};
-use nom::multi::{many0, many1};
+use nom::multi::{fold_many0, many1};
 use nom::sequence::{pair, preceded};
 use nom::{IResult, Parser};
 
@@ -63,9 +63,19 @@ fn removal_only(input: &str) -> IResult<&str, Raw<'_>> {
         .parse(input)
 }
 
+/// The removals after a placement or move: most tokens have none, and nothing is
+/// allocated for them (nom's `many0` would make room for four).
+fn removals(input: &str) -> IResult<&str, Vec<&str>> {
+    fold_many0(removal, Vec::new, |mut removals, r| {
+        removals.push(r);
+        removals
+    })
+    .parse(input)
+}
+
 fn turn(input: &str) -> IResult<&str, Raw<'_>> {
     let point = || alt((algebraic, digit1));
-    (point(), opt(preceded(tag("-"), point())), many0(removal))
+    (point(), opt(preceded(tag("-"), point())), removals)
         .map(|(first, second, removals)| match second {
             Some(to) => Raw {
                 from: Some(first),
@@ -90,15 +100,9 @@ pub fn parse(board: &MillBoard, text: &str) -> Result<Token, NotationError> {
     let (_, raw) = all_consuming(alt((removal_only, turn)))
         .parse(text)
         .map_err(|_| NotationError::expected(EXPECTED))?;
-    let texts: Vec<&str> = raw
-        .from
-        .iter()
-        .chain(&raw.to)
-        .chain(&raw.removals)
-        .copied()
-        .collect();
+    let texts = || raw.from.iter().chain(&raw.to).chain(&raw.removals);
     let numeric = |t: &&str| t.bytes().all(|b| b.is_ascii_digit());
-    if texts.iter().any(numeric) && !texts.iter().all(numeric) {
+    if texts().any(numeric) && !texts().all(numeric) {
         return Err(NotationError::expected(
             "points all written one way, as names (d1-d2xe4) or numbers (23-20x13)",
         ));
