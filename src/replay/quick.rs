@@ -2,7 +2,7 @@
 //!
 //! Most games of a real archive are plain — tags, numbered moves, comments, a result —
 //! and valid. When all a command wants of such a game is that it is valid (`tgn check`
-//! for people and for GitHub, `-q`), building its [`GameRecord`](crate::record::GameRecord)
+//! for people and for GitHub, `-q`), building its [`GameRecord`]
 //! and a node per move is wasted work. This path reads the game in place
 //! ([`record::plain`](crate::record::plain)), replays each move as it is read and
 //! keeps nothing per move.
@@ -11,7 +11,7 @@
 //! thing that is not plain, not legal or draws a warning, and the game is then read
 //! and replayed the full way, which finds and words every diagnostic. Both paths
 //! judge with the same functions (the game's rules, [`Count`] for move numbers,
-//! [`Declared`] for the end), so a game the quick path passes is one the full path
+//! `Declared` for the end), so a game the quick path passes is one the full path
 //! passes; tests hold the two to that on every record tgn ships and on generated
 //! and damaged games of every game.
 
