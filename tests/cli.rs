@@ -316,3 +316,16 @@ fn json_lines_read_back_game_by_game() {
             .contains("1. 98(10) {a} *")
     );
 }
+
+#[test]
+fn check_verbose_gives_a_line_per_game_with_its_final_position() {
+    let out = stdout(tgn().args(["check", "-v", "records/toguz-kumalak/r11-draw.pgn"]));
+    let first = out.lines().next().unwrap();
+    assert!(first.contains("valid, 1/2-1/2 declared"), "{first}");
+    assert!(
+        first.ends_with(
+            "141 plies, final [S:0,0,0,0,0,0,0,0,0/N:0,0,0,0,0,0,0,0,0/K:81,81/T:8,3/M:N]"
+        ),
+        "{first}"
+    );
+}

@@ -9,7 +9,7 @@ use std::io::Cursor;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use tgn::output::{Item, json};
+use tgn::output::{Item, human, json};
 use tgn::record::{Encoding, Reader};
 use tgn::registry::all_games;
 use tgn::replay::quick::quick;
@@ -17,7 +17,7 @@ use tgn::replay::{Detail, Settings, replay};
 
 /// How the games of `text` fared: (games, taken by the quick path). Each game the
 /// quick path takes must be valid the full way, with the same game, plies and
-/// outcome, and give the same line of `check --format json`.
+/// outcome, and give the same line of `check --format json` and of `check -v`.
 fn compare(text: &str, settings: &Settings, context: &str) -> (usize, usize) {
     let mut reader = Reader::new(Cursor::new(text.as_bytes().to_vec()), Encoding::Utf8);
     let (mut games, mut quick_games) = (0, 0);
@@ -46,19 +46,20 @@ fn compare(text: &str, settings: &Settings, context: &str) -> (usize, usize) {
             (full.game.map(|g| g.id), full.plies, &full.outcome),
             "{context}:\n{shown}"
         );
-        let line = |record, replay| {
-            let file = Arc::from("f");
-            json::check_line(&Item {
-                file,
+        let lines = |record, replay| {
+            let item = Item {
+                file: Arc::from("f"),
                 index: 0,
                 record,
                 replay,
-            })
+            };
+            (json::check_line(&item), human::one_line(&item))
         };
+        let full_lines = lines(records.into_iter().next().unwrap(), full);
         assert_eq!(
-            line(header, fast),
-            line(records.into_iter().next().unwrap(), full),
-            "{context}: check --format json\n{shown}"
+            lines(header, fast),
+            full_lines,
+            "{context}: check --format json and check -v\n{shown}"
         );
     }
     (games, quick_games)

@@ -38,11 +38,8 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
         // Only the JSON form prints a game's final position.
         detail: match options.format {
             CheckFormat::Json => Detail::SUMMARY,
-            // A line per game names its players: the record of every game.
-            CheckFormat::Human if options.verbose => Detail {
-                record: true,
-                ..Detail::COUNTS
-            },
+            // A line per game names its players and its final position.
+            CheckFormat::Human if options.verbose => Detail::SUMMARY,
             _ => Detail::COUNTS,
         },
         json: Some(false),
