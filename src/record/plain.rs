@@ -112,9 +112,9 @@ impl<'a> Moves<'a> {
     /// [`Unusual`]: anything the full parser reads as more than a plain game.
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Result<Step<'a>, Unusual> {
+        let bytes = self.text.as_bytes();
         loop {
             self.at = skip_blank(self.text, self.at)?;
-            let bytes = self.text.as_bytes();
             let Some(&c) = bytes.get(self.at) else {
                 return Ok(Step::End(self.result));
             };
@@ -130,9 +130,17 @@ impl<'a> Moves<'a> {
                 }
                 b'$' => self.nag()?,
                 b'!' | b'?' => self.glyph()?,
-                b'0'..=b'9' if self.move_number()? => {}
+                b'0'..=b'9' => {
+                    // A move number, or the digits a move token starts with: read once.
+                    let digits = self.move_number()?;
+                    if digits > 0
+                        && let Some(step) = self.token(self.at + digits)?
+                    {
+                        return Ok(step);
+                    }
+                }
                 _ => {
-                    if let Some(step) = self.token()? {
+                    if let Some(step) = self.token(self.at)? {
                         return Ok(step);
                     }
                 }
@@ -186,9 +194,9 @@ impl<'a> Moves<'a> {
         self.count()
     }
 
-    /// `12.` or `12...` (a run of dots, as the full parser reads it); `false` if the
-    /// digits are not a move number.
-    fn move_number(&mut self) -> Result<bool, Unusual> {
+    /// `12.` or `12...` (a run of dots, as the full parser reads it), read and kept;
+    /// gives 0 then, or else the number of digits that start a move token here.
+    fn move_number(&mut self) -> Result<usize, Unusual> {
         let bytes = self.text.as_bytes();
         let (mut end, mut number) = (self.at, 0u32);
         while let Some(&b) = bytes.get(end)
@@ -201,9 +209,8 @@ impl<'a> Moves<'a> {
         while bytes.get(end) == Some(&b'.') {
             end += 1;
         }
-        let dots = end - self.at - digits;
-        if dots == 0 {
-            return Ok(false);
+        if end == self.at + digits {
+            return Ok(digits);
         }
         // Nine digits always fit (the number above is exact); longer numbers are left
         // to the parser.
@@ -211,18 +218,19 @@ impl<'a> Moves<'a> {
             return Err(Unusual);
         }
         // A number read and not used by a move is replaced, as the full parser does.
-        self.number = Some((number, dots > 1));
+        self.number = Some((number, end - self.at - digits > 1));
         self.at = end;
-        Ok(true)
+        Ok(0)
     }
 
     /// A move token or a result, read as the full parser reads tokens: up to white
     /// space or a delimiter, keeping a count in parentheses written right against
     /// it (PlayOK's `87(10)`).
-    fn token(&mut self) -> Result<Option<Step<'a>>, Unusual> {
+    /// The bytes from the token's start up to `end` are already known to be in it.
+    fn token(&mut self, end: usize) -> Result<Option<Step<'a>>, Unusual> {
         let bytes = self.text.as_bytes();
         let start = self.at;
-        let mut end = start;
+        let mut end = end;
         while let Some(&b) = bytes.get(end) {
             if !STOPS[usize::from(b)] {
                 end += 1;
