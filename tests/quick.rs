@@ -207,3 +207,18 @@ fn playok_archive_fares_the_same_both_ways() {
     let (games, quick_games) = compare(&text, &settings(Some("toguz-kumalak"), false), "PlayOK");
     assert_eq!((games, quick_games), (1199, 1199));
 }
+
+/// Found by the `quick` fuzz target: a text holding only a move number is no game for
+/// the parser, and must be none for the quick path either, whatever `--game` says.
+#[test]
+fn a_stray_move_number_is_no_game_either_way() {
+    for game in [None, Some("pasang")] {
+        for text in ["19.", "\n19.\n", "1. 2. 3..."] {
+            assert_eq!(
+                compare(text, &settings(game, true), text),
+                (0, 0),
+                "{text:?}"
+            );
+        }
+    }
+}

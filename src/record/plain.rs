@@ -116,6 +116,10 @@ impl<'a> Moves<'a> {
         loop {
             self.at = skip_blank(self.text, self.at)?;
             let Some(&c) = bytes.get(self.at) else {
+                // Text with nothing the parser keeps (a stray `19.`) is no game at all.
+                if self.items == 0 && self.result.is_none() {
+                    return Err(Unusual);
+                }
                 return Ok(Step::End(self.result));
             };
             if self.result.is_some() && c != b'{' && c != b';' {
@@ -396,6 +400,8 @@ mod tests {
             "1. a1 ] *",
             "99999999999. a1 *",
             "1. a1 {x\n\n[Event \"next\"]\n} *",
+            "19.",
+            "",
         ] {
             assert_eq!(steps(text).err(), Some(Unusual), "{text}");
         }
