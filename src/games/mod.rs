@@ -351,6 +351,16 @@ pub trait Rules: Sized + Send + Sync + 'static {
         Ok(())
     }
 
+    /// Reads `text` as a token and plays it ([`Rules::parse_token`] then
+    /// [`Rules::play_token`]), for the quick path, which wants to know only whether
+    /// the move is legal as written (why not is for the full replay to tell); the
+    /// position is unchanged when it is not. A game may override it to read its
+    /// common tokens without building a `Result`.
+    fn play_text(&self, position: &mut Self::Position, text: &str) -> bool {
+        self.parse_token(text)
+            .is_ok_and(|token| self.play_token(position, &token).is_ok())
+    }
+
     /// The move in canonical notation, with every mark it earns (e.g. `98(10)`, `d4xf6xh4`).
     fn write_move(&self, before: &Self::Position, mv: &Self::Move) -> String;
 

@@ -145,7 +145,15 @@ impl<'a> Setup<'a> {
         if let Some((_, v)) = self.overrides.iter().rev().find(|(n, _)| n == option) {
             return Some(v.as_str());
         }
-        self.first_tag(|name| is_tag_name_of(name, option))
+        // Most tags are told apart by their first letter.
+        let first = option
+            .trim_start_matches('-')
+            .as_bytes()
+            .first()
+            .map(u8::to_ascii_uppercase);
+        self.first_tag(|name| {
+            name.as_bytes().first() == first.as_ref() && is_tag_name_of(name, option)
+        })
     }
 
     /// An on/off switch. A bare `--option name` or a tag with an empty value means on.
@@ -205,11 +213,6 @@ pub fn tag_name(option: &str) -> String {
 /// Whether `tag` is [`tag_name`]`(option)`, told without building the name (this is
 /// asked for every option of every game read).
 fn is_tag_name_of(tag: &str, option: &str) -> bool {
-    // Most tags are told apart by their first letter.
-    let first = option.trim_start_matches('-').as_bytes().first();
-    if tag.as_bytes().first() != first.map(u8::to_ascii_uppercase).as_ref() {
-        return false;
-    }
     let mut rest = tag;
     for part in option.split('-') {
         let mut chars = part.chars();

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use super::{
     Comment, GameRecord, MoveNode, MoveNumber, Nag, ResultMark, Source, Span, SyntaxError, Tag,
-    Variation, Word, is_tag_pair_line, parse_result, resync_point,
+    Variation, Word, is_tag_pair_line, parse_result, resync_point, trim,
 };
 
 /// Deepest variation nesting accepted: what the JSON form can carry both ways (JSON
@@ -669,7 +669,7 @@ pub(super) fn split_tag_line(line: &str) -> Result<(&str, &str, usize), String> 
     let name = &inner[..name_len];
     let close = memchr::memrchr(b']', line.as_bytes())
         .ok_or_else(|| format!("tag [{name} is not closed with ']'"))?;
-    let body = line[1 + name_len..close].trim();
+    let body = trim(&line[1 + name_len..close]);
     if body.len() < 2 || !body.starts_with('"') || !body.ends_with('"') {
         return Err(format!("tag [{name}]: expected a value in double quotes"));
     }

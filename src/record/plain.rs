@@ -111,10 +111,17 @@ impl<'a> Moves<'a> {
     /// # Errors
     /// [`Unusual`]: anything the full parser reads as more than a plain game.
     #[allow(clippy::should_implement_trait)]
+    #[inline]
     pub fn next(&mut self) -> Result<Step<'a>, Unusual> {
         let bytes = self.text.as_bytes();
         loop {
-            self.at = skip_blank(self.text, self.at)?;
+            // White space beyond ASCII, or a `%` escape line, is not blank here: it
+            // reaches a token below, which finds it unusual.
+            while let Some(&b) = bytes.get(self.at)
+                && BLANK[usize::from(b)]
+            {
+                self.at += 1;
+            }
             let Some(&c) = bytes.get(self.at) else {
                 // Text with nothing the parser keeps (a stray `19.`) is no game at all.
                 if self.items == 0 && self.result.is_none() {
@@ -125,29 +132,34 @@ impl<'a> Moves<'a> {
             if self.result.is_some() && c != b'{' && c != b';' {
                 return Err(Unusual); // another game follows in the same text
             }
-            match c {
-                b'{' => self.comment()?,
+            let token = match c {
+                b'{' => {
+                    self.comment()?;
+                    continue;
+                }
                 b';' => {
                     let rest = &bytes[self.at..];
                     self.at += memchr::memchr(b'\n', rest).unwrap_or(rest.len());
                     self.count()?;
+                    continue;
                 }
-                b'$' => self.nag()?,
-                b'!' | b'?' => self.glyph()?,
-                b'0'..=b'9' => {
-                    // A move number, or the digits a move token starts with: read once.
-                    let digits = self.move_number()?;
-                    if digits > 0
-                        && let Some(step) = self.token(self.at + digits)?
-                    {
-                        return Ok(step);
-                    }
+                b'$' => {
+                    self.nag()?;
+                    continue;
                 }
-                _ => {
-                    if let Some(step) = self.token(self.at)? {
-                        return Ok(step);
-                    }
+                b'!' | b'?' => {
+                    self.glyph()?;
+                    continue;
                 }
+                // A move number, or the digits a move token starts with: read once.
+                b'0'..=b'9' => match self.move_number()? {
+                    0 => continue,
+                    digits => self.token(self.at + digits)?,
+                },
+                _ => self.token(self.at)?,
+            };
+            if let Some(step) = token {
+                return Ok(step);
             }
         }
     }
@@ -200,6 +212,7 @@ impl<'a> Moves<'a> {
 
     /// `12.` or `12...` (a run of dots, as the full parser reads it), read and kept;
     /// gives 0 then, or else the number of digits that start a move token here.
+    #[inline(always)]
     fn move_number(&mut self) -> Result<usize, Unusual> {
         let bytes = self.text.as_bytes();
         let (mut end, mut number) = (self.at, 0u32);
@@ -231,6 +244,7 @@ impl<'a> Moves<'a> {
     /// space or a delimiter, keeping a count in parentheses written right against
     /// it (PlayOK's `87(10)`).
     /// The bytes from the token's start up to `end` are already known to be in it.
+    #[inline(always)]
     fn token(&mut self, end: usize) -> Result<Option<Step<'a>>, Unusual> {
         let bytes = self.text.as_bytes();
         let start = self.at;
@@ -307,19 +321,30 @@ const STOPS: [bool; 256] = {
     stops
 };
 
+/// The bytes of ASCII white space, which the parser skips between tokens.
+const BLANK: [bool; 256] = {
+    let mut blank = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        blank[b] = matches!(b as u8, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ');
+        b += 1;
+    }
+    blank
+};
+
 /// Skips ASCII white space from `at`; anything the full parser skips otherwise (a
 /// `%` escape line, white space beyond ASCII) is unusual.
 fn skip_blank(text: &str, mut at: usize) -> Result<usize, Unusual> {
     let bytes = text.as_bytes();
-    while let Some(&b) = bytes.get(at) {
-        match b {
-            b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => at += 1,
-            b'%' => return Err(Unusual),
-            b if !b.is_ascii() => return Err(Unusual),
-            _ => break,
-        }
+    while let Some(&b) = bytes.get(at)
+        && BLANK[usize::from(b)]
+    {
+        at += 1;
     }
-    Ok(at)
+    match bytes.get(at) {
+        Some(&b) if b == b'%' || !b.is_ascii() => Err(Unusual),
+        _ => Ok(at),
+    }
 }
 
 #[cfg(test)]

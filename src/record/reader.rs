@@ -150,9 +150,18 @@ impl Chunk {
 /// An iterator over the games of a byte source.
 pub struct Reader<R> {
     source: R,
-    encoding: Encoding,
+    /// The line being read, when it is read a line at a time (see [`Reader::fill`]).
+    raw: Vec<u8>,
     /// Games parsed but not yet handed out.
     ready: VecDeque<GameRecord>,
+    lines: Lines,
+    done: bool,
+}
+
+/// What the reader knows of the lines read so far: the game being collected and the
+/// games complete.
+struct Lines {
+    encoding: Encoding,
     /// Text complete but not yet handed out or parsed.
     chunks: VecDeque<Chunk>,
     /// The text of the game being collected.
@@ -170,8 +179,6 @@ pub struct Reader<R> {
     /// Next line's number and byte offset in the file.
     line: u32,
     offset: usize,
-    raw: Vec<u8>,
-    done: bool,
     /// Skipping the rest of a game longer than [`MAX_GAME_BYTES`].
     skipping: bool,
 }
@@ -180,21 +187,23 @@ impl<R: BufRead> Reader<R> {
     pub fn new(source: R, encoding: Encoding) -> Reader<R> {
         Reader {
             source,
-            encoding,
-            ready: VecDeque::new(),
-            chunks: VecDeque::new(),
-            chunk: String::new(),
-            chunk_origin: Origin::default(),
-            chunk_errors: Vec::new(),
-            chunk_has_moves: false,
-            chunk_ended: false,
-            in_comment: false,
-            after_blank: false,
-            line: 1,
-            offset: 0,
             raw: Vec::new(),
+            ready: VecDeque::new(),
+            lines: Lines {
+                encoding,
+                chunks: VecDeque::new(),
+                chunk: String::new(),
+                chunk_origin: Origin::default(),
+                chunk_errors: Vec::new(),
+                chunk_has_moves: false,
+                chunk_ended: false,
+                in_comment: false,
+                after_blank: false,
+                line: 1,
+                offset: 0,
+                skipping: false,
+            },
             done: false,
-            skipping: false,
         }
     }
 
@@ -205,71 +214,134 @@ impl<R: BufRead> Reader<R> {
             self.done = true;
             return Some(Err(e));
         }
-        self.chunks.pop_front().map(Ok)
+        self.lines.chunks.pop_front().map(Ok)
     }
 
-    /// Reads lines until the text of at least one game is complete or the input ends.
+    /// Reads lines until the text of at least one game is complete or the input ends:
+    /// in the common case (UTF-8, lines ending in `\n`) all the whole lines the
+    /// source has buffered at once, in place; else one line at a time.
     fn fill(&mut self) -> Result<(), ReadError> {
-        while self.chunks.is_empty() && !self.done {
-            self.raw.clear();
-            // Keep one byte more than the game may still take, to see that it is over.
-            let keep = MAX_GAME_BYTES.saturating_sub(self.chunk.len()) + 1;
-            let read = read_line(&mut self.source, &mut self.raw, keep)?;
-            if read == 0 {
-                self.done = true;
-                self.flush();
-                break;
+        while self.lines.chunks.is_empty() && !self.done {
+            if !self.take_buffered()? {
+                self.take_one_line()?;
             }
-            if self.offset < BINARY_PROBE
-                && let Some(at) = memchr::memchr(0, &self.raw)
-            {
-                return Err(ReadError::NotText {
-                    offset: self.offset + at,
-                });
-            }
-            if self.raw.ends_with(b"\r") {
-                // A lone CR ends the line: read it as LF (same length, same offsets).
-                self.raw.pop();
-                self.raw.push(b'\n');
-            }
-            if self.raw.len() < read || self.skipping {
-                self.skip_long_game(read);
-                continue;
-            }
-            // Take the buffer out of `self` so the decoded line may borrow it.
-            let raw = std::mem::take(&mut self.raw);
-            let mut bytes = &raw[..];
-            let mut skipped = 0;
-            if self.line == 1 && self.offset == 0 && bytes.starts_with(b"\xEF\xBB\xBF") {
-                bytes = &bytes[3..];
-                skipped = 3;
-            }
-            let text = match self.encoding.decode(bytes) {
-                Ok(text) => text,
-                Err((text, valid)) => {
-                    let at = self.offset + skipped + valid;
-                    let column = String::from_utf8_lossy(&bytes[..valid]).chars().count() + 1;
-                    self.chunk_errors.push(SyntaxError {
-                        message: format!(
-                            "the text is not UTF-8 at byte offset {at}; name its encoding with --encoding (e.g. windows-1251 or latin-1)"
-                        ),
-                        span: Span {
-                            line: self.line,
-                            column: column as u32,
-                            start: at,
-                            end: at + 1,
-                        },
-                    });
-                    text
-                }
-            };
-            self.take_line(&text, skipped, read);
-            drop(text);
-            self.raw = raw;
         }
         Ok(())
     }
 
+    /// Takes the whole lines in the source's buffer without copying them but into the
+    /// game's text, if they are plain UTF-8 ending in `\n` (or `\r\n`); gives whether
+    /// it took any. Whatever needs more care — the first line (a byte-order mark), a
+    /// lone `\r`, bytes that are not UTF-8, a game growing past [`MAX_GAME_BYTES`], a
+    /// NUL byte near the start — is left to [`Reader::take_one_line`], which reads
+    /// exactly as before: both paths end in [`Lines::take_line`].
+    fn take_buffered(&mut self) -> Result<bool, ReadError> {
+        let lines = &mut self.lines;
+        if lines.encoding != Encoding::Utf8 || lines.skipping || lines.offset == 0 {
+            return Ok(false);
+        }
+        let buffer = match self.source.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => return Ok(true),
+            Err(e) => return Err(e.into()),
+        };
+        let Some(last) = memchr::memrchr(b'\n', buffer) else {
+            return Ok(false);
+        };
+        let mut block = &buffer[..=last];
+        // A lone `\r` ends a line too: stop before the line that holds one.
+        for cr in memchr::memchr_iter(b'\r', block) {
+            if block.get(cr + 1) != Some(&b'\n') {
+                block = &block[..line_start(block, cr)];
+                break;
+            }
+        }
+        let text = match std::str::from_utf8(block) {
+            Ok(text) => text,
+            Err(e) => {
+                let valid = line_start(block, e.valid_up_to());
+                // The valid start is UTF-8 and ends where a line does.
+                std::str::from_utf8(&block[..valid]).unwrap_or_default()
+            }
+        };
+        let mut taken = 0;
+        for line in text.split_inclusive('\n') {
+            let near_start =
+                lines.offset < BINARY_PROBE && memchr::memchr(0, line.as_bytes()).is_some();
+            if near_start || lines.chunk.len() + line.len() > MAX_GAME_BYTES {
+                break;
+            }
+            lines.take_line(line, 0, line.len());
+            taken += line.len();
+        }
+        self.source.consume(taken);
+        Ok(taken > 0)
+    }
+
+    /// Reads one line, whatever it holds.
+    fn take_one_line(&mut self) -> Result<(), ReadError> {
+        let lines = &mut self.lines;
+        self.raw.clear();
+        // Keep one byte more than the game may still take, to see that it is over.
+        let keep = MAX_GAME_BYTES.saturating_sub(lines.chunk.len()) + 1;
+        let read = read_line(&mut self.source, &mut self.raw, keep)?;
+        if read == 0 {
+            self.done = true;
+            lines.flush();
+            return Ok(());
+        }
+        if lines.offset < BINARY_PROBE
+            && let Some(at) = memchr::memchr(0, &self.raw)
+        {
+            return Err(ReadError::NotText {
+                offset: lines.offset + at,
+            });
+        }
+        if self.raw.ends_with(b"\r") {
+            // A lone CR ends the line: read it as LF (same length, same offsets).
+            self.raw.pop();
+            self.raw.push(b'\n');
+        }
+        if self.raw.len() < read || lines.skipping {
+            lines.skip_long_game(&self.raw, read);
+            return Ok(());
+        }
+        let mut bytes = &self.raw[..];
+        let mut skipped = 0;
+        if lines.line == 1 && lines.offset == 0 && bytes.starts_with(b"\xEF\xBB\xBF") {
+            bytes = &bytes[3..];
+            skipped = 3;
+        }
+        let text = match lines.encoding.decode(bytes) {
+            Ok(text) => text,
+            Err((text, valid)) => {
+                let at = lines.offset + skipped + valid;
+                let column = String::from_utf8_lossy(&bytes[..valid]).chars().count() + 1;
+                lines.chunk_errors.push(SyntaxError {
+                    message: format!(
+                        "the text is not UTF-8 at byte offset {at}; name its encoding with --encoding (e.g. windows-1251 or latin-1)"
+                    ),
+                    span: Span {
+                        line: lines.line,
+                        column: column as u32,
+                        start: at,
+                        end: at + 1,
+                    },
+                });
+                text
+            }
+        };
+        lines.take_line(&text, skipped, read);
+        Ok(())
+    }
+}
+
+/// Where the line holding byte `at` of `block` starts.
+fn line_start(block: &[u8], at: usize) -> usize {
+    memchr::memrchr(b'\n', &block[..at]).map_or(0, |i| i + 1)
+}
+
+impl Lines {
     /// Adds a decoded line; `skipped` bytes (a byte-order mark) preceded it and the line
     /// took `raw_len` bytes of input.
     fn take_line(&mut self, text: &str, skipped: usize, raw_len: usize) {
@@ -293,7 +365,7 @@ impl<R: BufRead> Reader<R> {
         }
         self.chunk.push_str(text);
         self.in_comment = scan.ends_in_comment;
-        self.after_blank = trim(text).is_empty();
+        self.after_blank = scan.blank;
         self.chunk_has_moves |= scan.has_moves;
         if scan.has_moves {
             self.chunk_ended = scan.ends_with_result;
@@ -309,8 +381,8 @@ impl<R: BufRead> Reader<R> {
 
     /// The game being read is longer than [`MAX_GAME_BYTES`]: report it once, then skip
     /// its lines (keeping none) until the tags of the next game after a blank line.
-    fn skip_long_game(&mut self, read: usize) {
-        let text = String::from_utf8_lossy(&self.raw);
+    fn skip_long_game(&mut self, raw: &[u8], read: usize) {
+        let text = String::from_utf8_lossy(raw);
         if self.skipping && self.after_blank && is_tag_pair_line(&text) {
             self.skipping = false;
             let text = text.into_owned();
@@ -415,7 +487,10 @@ fn read_line(source: &mut impl BufRead, line: &mut Vec<u8>, keep: usize) -> io::
 }
 
 /// What a line holds, outside comments.
+#[derive(Default)]
 struct LineScan {
+    /// Nothing but white space.
+    blank: bool,
     is_tag: bool,
     has_moves: bool,
     ends_with_result: bool,
@@ -423,24 +498,31 @@ struct LineScan {
 }
 
 fn scan_line(line: &str, mut in_comment: bool) -> LineScan {
-    let trimmed = trim(line.trim_start_matches('\u{feff}'));
+    let unmarked = match line.as_bytes().first() {
+        Some(0xEF) => line.trim_start_matches('\u{feff}'),
+        _ => line,
+    };
+    let trimmed = trim(unmarked);
+    // A byte-order mark is not white space: a line holding one is not blank.
+    let blank = if unmarked.len() == line.len() {
+        trimmed.is_empty()
+    } else {
+        trim(line).is_empty()
+    };
     if !in_comment && (trimmed.starts_with('%') && line.starts_with('%')) {
         return LineScan {
-            is_tag: false,
-            has_moves: false,
-            ends_with_result: false,
-            ends_in_comment: false,
+            blank,
+            ..LineScan::default()
         };
     }
     if !in_comment && trimmed.starts_with('[') {
         return LineScan {
+            blank,
             is_tag: true,
-            has_moves: false,
-            ends_with_result: false,
-            ends_in_comment: false,
+            ..LineScan::default()
         };
     }
-    if !in_comment && memchr::memchr2(b'{', b';', line.as_bytes()).is_none() {
+    if !in_comment && memchr::memchr2(b'{', b';', trimmed.as_bytes()).is_none() {
         // No comment on the line (most lines of moves): its last word is its last.
         let end = line.trim_ascii_end().len();
         let start = line.as_bytes()[..end]
@@ -449,10 +531,10 @@ fn scan_line(line: &str, mut in_comment: bool) -> LineScan {
             .map_or(0, |i| i + 1);
         let last_word = Some(&line[start..end]).filter(|w| !w.is_empty());
         return LineScan {
-            is_tag: false,
+            blank,
             has_moves: last_word.is_some(),
             ends_with_result: last_word.is_some_and(|w| parse_result(w).is_some()),
-            ends_in_comment: false,
+            ..LineScan::default()
         };
     }
     // The last word outside comments, found without copying the line. Bytes suffice:
@@ -481,6 +563,7 @@ fn scan_line(line: &str, mut in_comment: bool) -> LineScan {
         last_word = Some(&line[start..]);
     }
     LineScan {
+        blank,
         is_tag: false,
         has_moves: last_word.is_some(),
         ends_with_result: last_word.is_some_and(|w| parse_result(w).is_some()),
@@ -507,6 +590,32 @@ mod tests {
         assert_eq!(games[1].moves[0].comments[0].text, "multi\n[not a tag]");
         assert_eq!(games[2].moves[0].span.line, 10);
         assert_eq!(games[2].moves[0].span.start, text.len() - 4);
+    }
+
+    /// Lines whole in the source's buffer are taken in place, the others one at a
+    /// time: the games must not depend on which way each line went.
+    #[test]
+    fn lines_read_in_place_or_one_at_a_time_give_the_same_games() {
+        let texts: [&[u8]; 6] = [
+            b"[A \"1\"]\n\n1. a b 1-0\n\n[A \"2\"]\n\n1. c {multi\n[not a tag]\n} d 0-1\n1. e *\n",
+            b"\xEF\xBB\xBF[A \"1\"]\r\n\r\n1. a {x}  b 1-0 {end}  \r\n\r\n% escape\n[A \"2\"]\n1. c *\n",
+            b"[A \"1\"]\r1. a\r2. b *\r\r[A \"2\"]\n1. c *\n[A \"3\"]\n1. d\r\n",
+            b"[A \"\xff\"]\n1. a *\n\n[A \"ok\"]\n1. b \xe2\x82 *\n\n[A \"x\"]\n1. c *",
+            b"[A \"1\"]\n1. a {open\n\n[A \"2\"]\n1. b *\n1. a 1-0 {end}\n1. b 0-1\n",
+            b"[A \"1\"]\n1. a *\n\x00\n",
+        ];
+        let games = |text: &[u8], capacity: usize| -> Vec<String> {
+            let source = io::BufReader::with_capacity(capacity, text);
+            Reader::new(source, Encoding::Utf8)
+                .map(|game| format!("{game:?}"))
+                .collect()
+        };
+        for text in texts {
+            let whole = games(text, 1 << 16);
+            for capacity in [1, 2, 3, 5, 8, 13, 64] {
+                assert_eq!(games(text, capacity), whole, "{capacity}: {text:?}");
+            }
+        }
     }
 
     #[test]

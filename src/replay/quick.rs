@@ -97,15 +97,16 @@ pub fn quick_with<R: Rules>(
         if rules.outcome(&position).is_some() {
             return None;
         }
-        let token = rules.parse_token(mv.text).ok()?;
-        if continues
-            && let Some(previous) = previous
-            && rules.abandons_turn(&position, previous, &token).is_some()
-        {
-            return None;
+        if continues && let Some(previous) = previous {
+            let token = rules.parse_token(mv.text).ok()?;
+            if rules.abandons_turn(&position, previous, &token).is_some() {
+                return None;
+            }
         }
         let mover = rules.to_move(&position);
-        rules.play_token(&mut position, &token).ok()?;
+        if !rules.play_text(&mut position, mv.text) {
+            return None;
+        }
         let new_turn = count.step(ply, mover);
         if let Some(written) = mv.number {
             let mut wrong = false;

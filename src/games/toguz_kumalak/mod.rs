@@ -51,7 +51,9 @@ use crate::games::{
 };
 
 pub use notation::{Token, TuzdykMark};
+use position::Illegal;
 pub use position::{Pit, Position, Side};
+use rules::Refused;
 
 /// The sowing direction as drawn (§4.6); the rules do not depend on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,15 +180,23 @@ impl Rules for ToguzKumalak {
             .collect()
     }
 
+    #[inline]
     fn parse_token(&self, text: &str) -> Result<Token, NotationError> {
         notation::parse_token(text)
     }
 
     fn resolve(&self, position: &Position, token: &Token) -> Result<Move, MoveError> {
-        let from = self.playable(position, token)?;
+        let from = self.playable(position, token).map_err(Refused::Illegal)?;
         let has_marks = token.landing.is_some() || token.tuzdyk.is_some() || token.kazan.is_some();
         if has_marks {
-            self.check_marks(token, &self.turn(position, from))?;
+            let turn = self.turn(position, from);
+            let kazan_after_move = turn.kazan_after_move();
+            self.check_marks(token, &turn.sowing, kazan_after_move)
+                .map_err(|mismatch| Refused::Mark {
+                    mismatch,
+                    sowing: turn.sowing,
+                    kazan_after_move,
+                })?;
         }
         Ok(Move { from })
     }
@@ -195,13 +205,16 @@ impl Rules for ToguzKumalak {
         *position = self.turn(position, mv.from).after;
     }
 
+    /// PlayOK's tokens (`87`, `68X`, `87(10)`) read and played at once.
+    #[inline]
+    fn play_text(&self, position: &mut Position, text: &str) -> bool {
+        let token = notation::common_token(text).or_else(|| self.parse_token(text).ok());
+        token.is_some_and(|token| self.play_marked(position, &token).is_ok())
+    }
+
     /// One turn played out, its marks checked against it and kept.
     fn play_token(&self, position: &mut Position, token: &Token) -> Result<(), MoveError> {
-        let from = self.playable(position, token)?;
-        let turn = self.turn(position, from);
-        self.check_marks(token, &turn)?;
-        *position = turn.after;
-        Ok(())
+        Ok(self.play_marked(position, token)?)
     }
 
     fn write_move(&self, before: &Position, mv: &Move) -> String {
@@ -227,15 +240,11 @@ impl ToguzKumalak {
     }
 
     /// The pit the token plays, if the side to move may play it (R1, R8).
-    fn playable(&self, position: &Position, token: &Token) -> Result<Pit, MoveError> {
-        let from = Pit::new(position.to_move(), token.pit).ok_or_else(|| {
-            MoveError::illegal(format!(
-                "pit {} does not exist: pits are numbered 1-9",
-                token.pit
-            ))
-        })?;
+    #[inline]
+    fn playable(&self, position: &Position, token: &Token) -> Result<Pit, Illegal> {
+        let from = Pit::new(position.to_move(), token.pit).ok_or(Illegal::NoSuchPit(token.pit))?;
         match position.illegal(from) {
-            Some(why) => Err(MoveError::illegal(why.to_string())),
+            Some(why) => Err(why),
             None => Ok(from),
         }
     }

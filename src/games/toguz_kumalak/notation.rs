@@ -79,12 +79,19 @@ fn token(input: &str) -> IResult<&str, Token> {
 ///
 /// # Errors
 /// What was expected where the text stops making sense.
+#[inline(always)]
 pub fn parse_token(text: &str) -> Result<Token, NotationError> {
-    // Most moves of an archive are a bare `PL` (or `P`): two digits read at once, the
+    // Most moves of an archive are `PL`, `P`, `PLX` or `PL(N)`: read at once, the
     // same token the grammar below makes of them (a test holds the two together).
-    if let Some(token) = bare_digits(text) {
-        return Ok(token);
+    match common_token(text) {
+        Some(token) => Ok(token),
+        None => parse_by_grammar(text),
     }
+}
+
+/// [`parse_token`] for any token, with what was expected where it goes wrong.
+#[inline(never)]
+fn parse_by_grammar(text: &str) -> Result<Token, NotationError> {
     match token(text) {
         Ok(("", token)) => Ok(token),
         Ok((rest, parsed)) => {
@@ -117,19 +124,36 @@ pub fn parse_token(text: &str) -> Result<Token, NotationError> {
     }
 }
 
-/// `P` or `PL` with nothing after: the token without marks.
-fn bare_digits(text: &str) -> Option<Token> {
+/// `P`, `PL`, `PLX` or `PL(N)` with at most three digits of `N`: the tokens of
+/// PlayOK's archives, read without the grammar.
+#[inline(always)]
+pub(super) fn common_token(text: &str) -> Option<Token> {
     let digit = |b: &u8| (b'1'..=b'9').contains(b).then(|| b - b'0');
-    let (pit, landing) = match text.as_bytes() {
-        [p] => (digit(p)?, None),
-        [p, l] => (digit(p)?, Some(digit(l)?)),
+    let (pit, landing, marks) = match text.as_bytes() {
+        [p] => (digit(p)?, None, &[][..]),
+        [p, l, marks @ ..] => (digit(p)?, Some(digit(l)?), marks),
+        _ => return None,
+    };
+    let (tuzdyk, kazan) = match marks {
+        [] => (None, None),
+        [b'X'] => (Some(TuzdykMark::Latin), None),
+        [b'(', count @ .., b')'] if (1..=3).contains(&count.len()) => {
+            let mut kazan = 0;
+            for b in count {
+                if !b.is_ascii_digit() {
+                    return None;
+                }
+                kazan = kazan * 10 + u32::from(b - b'0');
+            }
+            (None, Some(kazan))
+        }
         _ => return None,
     };
     Some(Token {
         pit,
         landing,
-        tuzdyk: None,
-        kazan: None,
+        tuzdyk,
+        kazan,
     })
 }
 
@@ -237,20 +261,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn bare_digits_read_as_the_grammar_does() {
-        let alphabet = ["0", "1", "5", "9", "X", "(", ")", "a", "х"];
-        let mut texts: Vec<String> = alphabet.iter().map(|a| a.to_string()).collect();
-        for a in alphabet {
-            for b in alphabet {
-                texts.push(format!("{a}{b}"));
-            }
+    fn common_tokens_read_as_the_grammar_does() {
+        let alphabet = ["0", "1", "5", "9", "X", "x", "(", ")", "a", "х"];
+        let mut texts: Vec<String> = vec![String::new()];
+        for _ in 0..4 {
+            let longer: Vec<String> = texts
+                .iter()
+                .flat_map(|t| alphabet.iter().map(move |a| format!("{t}{a}")))
+                .collect();
+            texts.extend(longer);
         }
+        texts.extend(
+            [
+                "87(10)", "87(0)", "87(007)", "87(162)", "87(1234)", "87()", "8(10)", "87X(10)",
+            ]
+            .map(String::from),
+        );
         for text in texts {
             let by_grammar = match token(&text) {
-                Ok(("", t)) if t.tuzdyk.is_none() && t.kazan.is_none() => Some(t),
+                Ok(("", t)) => Some(t),
                 _ => None,
             };
-            assert_eq!(bare_digits(&text), by_grammar, "{text}");
+            if let Some(quick) = common_token(&text) {
+                assert_eq!(Some(quick), by_grammar, "{text}");
+            }
         }
+        assert!(common_token("87(10)").is_some() && common_token("68X").is_some());
     }
 }

@@ -356,6 +356,8 @@ impl Position {
 /// Why a pit cannot be played (R1, R8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Illegal {
+    /// A pit number outside 1-9.
+    NoSuchPit(u8),
     /// R1: no stone to lift.
     Empty(Pit),
     /// R8: the pit is a tuzdyk.
@@ -365,6 +367,9 @@ pub enum Illegal {
 impl fmt::Display for Illegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Illegal::NoSuchPit(number) => {
+                write!(f, "pit {number} does not exist: pits are numbered 1-9")
+            }
             Illegal::Empty(pit) => write!(f, "pit {pit} is empty (R1)"),
             Illegal::Tuzdyk { pit, owner } => {
                 write!(f, "pit {pit} is {owner}'s tuzdyk and cannot be played (R8)")

@@ -3,7 +3,7 @@
 
 use super::ToguzKumalak;
 use super::notation::Token;
-use super::position::{Event, Pit, Position, Refusal, Side, Sowing, TOTAL_STONES};
+use super::position::{Event, Illegal, Pit, Position, Refusal, Side, Sowing, TOTAL_STONES};
 use crate::games::common::mancala::{result_for, verdict};
 use crate::games::{MoveError, Outcome};
 
@@ -38,18 +38,22 @@ impl ToguzKumalak {
     /// then, unless R10 has ended the game, R11's transfer if the next player is stuck.
     pub(super) fn turn(&self, before: &Position, from: Pit) -> Turn {
         let mut after = *before;
-        let sowing = after.sow(from);
-        // R12: R10 is tested before R11.
-        let collected = if self.early_winner(&after).is_none() && !after.can_move(after.to_move()) {
-            Some(after.collect_row(after.to_move().opponent()))
-        } else {
-            None
-        };
+        let (sowing, collected) = self.play_turn(&mut after, from);
         Turn {
             sowing,
             after,
             collected,
         }
+    }
+
+    /// [`ToguzKumalak::turn`] played on the position itself: the sowing, and the
+    /// stones R11 made the mover collect.
+    pub(super) fn play_turn(&self, position: &mut Position, from: Pit) -> (Sowing, Option<u8>) {
+        let sowing = position.sow(from);
+        // R12: R10 is tested before R11.
+        let stuck = self.early_winner(position).is_none() && !position.can_move(position.to_move());
+        let collected = stuck.then(|| position.collect_row(position.to_move().opponent()));
+        (sowing, collected)
     }
 
     /// R10: the side with 82 or more stones, unless the record plays out.
@@ -105,35 +109,103 @@ impl ToguzKumalak {
         ))
     }
 
+    /// The turn `token` names played on `position`, its marks checked against it
+    /// (§1); the position is unchanged when the turn is refused.
+    #[inline]
+    pub(super) fn play_marked(
+        &self,
+        position: &mut Position,
+        token: &Token,
+    ) -> Result<(), Refused> {
+        let from = self.playable(position, token).map_err(Refused::Illegal)?;
+        // Played in place (a copy of a position just written a byte at a time stalls
+        // the processor), and undone if a mark is wrong.
+        let before = *position;
+        let (sowing, collected) = self.play_turn(position, from);
+        let kazan_after_move = position.kazan(sowing.from.side()) - collected.unwrap_or(0);
+        self.check_marks(token, &sowing, kazan_after_move)
+            .map_err(|mismatch| {
+                *position = before;
+                Refused::Mark {
+                    mismatch,
+                    sowing,
+                    kazan_after_move,
+                }
+            })
+    }
+
     /// Checks every mark the token carries against the turn it names (§1): the
-    /// landing digit, the tuzdyk mark and the kazan count.
-    pub(super) fn check_marks(&self, token: &Token, turn: &Turn) -> Result<(), MoveError> {
-        let sowing = &turn.sowing;
+    /// landing digit, the tuzdyk mark and the kazan count (the mover's kazan after
+    /// the sowing, `kazan_after_move`).
+    #[inline]
+    pub(super) fn check_marks(
+        &self,
+        token: &Token,
+        sowing: &Sowing,
+        kazan_after_move: u8,
+    ) -> Result<(), Mismatch> {
         if let Some(written) = token.landing
             && written != sowing.landing.number()
         {
-            return Err(MoveError::wrong_mark(format!(
-                "the last stone lands in {}, not {}{written}",
-                sowing.landing,
-                sowing.landing.side()
-            )));
+            return Err(Mismatch::Landing(written));
         }
         if token.tuzdyk.is_some() && sowing.event != Event::Tuzdyk {
-            return Err(MoveError::wrong_mark(format!(
-                "the move makes no tuzdyk: {}",
-                why_no_tuzdyk(sowing)
-            )));
+            return Err(Mismatch::Tuzdyk);
         }
-        if let Some(written) = token.kazan {
-            let actual = turn.kazan_after_move();
-            if written != u32::from(actual) {
-                return Err(MoveError::wrong_mark(format!(
-                    "{}'s kazan holds {actual} after the move, not {written}",
-                    turn.mover()
-                )));
-            }
+        if let Some(written) = token.kazan
+            && written != u32::from(kazan_after_move)
+        {
+            return Err(Mismatch::Kazan(written));
         }
         Ok(())
+    }
+}
+
+/// A mark of the token that the turn contradicts, with what was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mismatch {
+    Landing(u8),
+    Tuzdyk,
+    Kazan(u32),
+}
+
+/// Why the turn a token names was not played: small values, worded only for a
+/// diagnostic (the quick path wants none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// R1, R8: the pit may not be played.
+    Illegal(Illegal),
+    /// The turn was played and a mark contradicts it.
+    Mark {
+        mismatch: Mismatch,
+        sowing: Sowing,
+        kazan_after_move: u8,
+    },
+}
+
+impl From<Refused> for MoveError {
+    fn from(refused: Refused) -> MoveError {
+        match refused {
+            Refused::Illegal(why) => MoveError::illegal(why.to_string()),
+            Refused::Mark {
+                mismatch,
+                sowing,
+                kazan_after_move,
+            } => MoveError::wrong_mark(match mismatch {
+                Mismatch::Landing(written) => format!(
+                    "the last stone lands in {}, not {}{written}",
+                    sowing.landing,
+                    sowing.landing.side()
+                ),
+                Mismatch::Tuzdyk => {
+                    format!("the move makes no tuzdyk: {}", why_no_tuzdyk(&sowing))
+                }
+                Mismatch::Kazan(written) => format!(
+                    "{}'s kazan holds {kazan_after_move} after the move, not {written}",
+                    sowing.from.side()
+                ),
+            }),
+        }
     }
 }
 
