@@ -209,17 +209,19 @@ impl GameRecord {
 /// PDN's `2-0`, `0-2`, `1-1`.
 #[inline]
 pub fn parse_result(text: &str) -> Option<Option<GameResult>> {
-    // Results are 1, 3, 5 or 7 bytes long: most tokens are moves, let go at once.
-    if !matches!(text.len(), 1 | 3 | 5 | 7) {
-        return None;
-    }
-    match text {
-        "1-0" | "2-0" => Some(Some(GameResult::FirstWins)),
-        "0-1" | "0-2" => Some(Some(GameResult::SecondWins)),
-        "1/2-1/2" | "½-½" | "1-1" => Some(Some(GameResult::Draw)),
-        "*" => Some(None),
-        _ => None,
-    }
+    // Matched as bytes, by length first: most tokens are moves, let go at once.
+    let result = match text.as_bytes() {
+        b"*" => None,
+        [a, b'-', b] => match (a, b) {
+            (b'1' | b'2', b'0') => Some(GameResult::FirstWins),
+            (b'0', b'1' | b'2') => Some(GameResult::SecondWins),
+            (b'1', b'1') => Some(GameResult::Draw),
+            _ => return None,
+        },
+        b"1/2-1/2" | b"\xC2\xBD-\xC2\xBD" => Some(GameResult::Draw),
+        _ => return None,
+    };
+    Some(result)
 }
 
 /// `text` without the white space at either end, as [`str::trim`] gives it, found a
@@ -312,6 +314,34 @@ impl Serialize for GameResult {
 
 #[cfg(test)]
 mod tests {
+    use super::{GameResult, parse_result};
+
+    #[test]
+    fn results_are_read_whole_and_nothing_else_is_one() {
+        let (first, second, draw) = (
+            Some(Some(GameResult::FirstWins)),
+            Some(Some(GameResult::SecondWins)),
+            Some(Some(GameResult::Draw)),
+        );
+        for (text, result) in [
+            ("1-0", first),
+            ("2-0", first),
+            ("0-1", second),
+            ("0-2", second),
+            ("1/2-1/2", draw),
+            ("½-½", draw),
+            ("1-1", draw),
+            ("*", Some(None)),
+        ] {
+            assert_eq!(parse_result(text), result, "{text}");
+        }
+        for text in [
+            "", "1", "0-0", "2-2", "1-2", "1-0 ", "**", "1/2", "½", "1/2-1/3", "99X", "a-b",
+        ] {
+            assert_eq!(parse_result(text), None, "{text}");
+        }
+    }
+
     #[test]
     fn trim_is_str_trim() {
         for text in [

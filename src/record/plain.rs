@@ -117,11 +117,13 @@ impl<'a> Moves<'a> {
         loop {
             // White space beyond ASCII, or a `%` escape line, is not blank here: it
             // reaches a token below, which finds it unusual.
-            while let Some(&b) = bytes.get(self.at)
+            let mut at = self.at;
+            while let Some(&b) = bytes.get(at)
                 && BLANK[usize::from(b)]
             {
-                self.at += 1;
+                at += 1;
             }
+            self.at = at;
             let Some(&c) = bytes.get(self.at) else {
                 // Text with nothing the parser keeps (a stray `19.`) is no game at all.
                 if self.items == 0 && self.result.is_none() {

@@ -237,6 +237,22 @@ impl Search<'_> {
         found
     }
 
+    /// Whether some chain of `movers` takes more than `count` pieces: the question the
+    /// maximum-capture rule asks of a chain already followed. Nothing is kept, the
+    /// first such chain ends the search, and every branch that cannot take more than
+    /// `count` is cut from the start.
+    pub fn exceeds(
+        &self,
+        field: Field,
+        movers: impl IntoIterator<Item = (Point, Jump)>,
+        count: usize,
+    ) -> bool {
+        movers.into_iter().any(|(from, jump)| {
+            self.start(field, from, jump)
+                .is_some_and(|state| state.longer_than(count, state.from, 0, 0))
+        })
+    }
+
     /// The movers that have at least one jump (whether or not it is the best).
     pub fn capturers(&self, field: Field, movers: impl IntoIterator<Item = (Point, Jump)>) -> Set {
         movers
@@ -350,6 +366,19 @@ impl<'g> State<'g> {
             Stop::Maximum if path.len == found.best => path.keep(found),
             _ => {}
         }
+    }
+
+    /// Whether a chain that has taken `depth` pieces, `taken`, and stands at `at` can
+    /// go on to take more than `count`.
+    fn longer_than(&self, count: usize, at: u8, taken: Set, depth: usize) -> bool {
+        if depth > count {
+            return true;
+        }
+        if !self.may_reach(taken, depth, count + 1) {
+            return false;
+        }
+        self.legs(at, taken)
+            .any(|(victim, to)| self.longer_than(count, to, taken | 1u128 << victim, depth + 1))
     }
 
     /// Whether a chain that has taken `depth` pieces may still reach `best`: even
@@ -522,13 +551,21 @@ mod tests {
         let movers = movers
             .iter()
             .map(|(n, j)| (board.parse_point(n).unwrap(), *j));
-        let found = search.run(
-            Field {
-                occupied: enemy | own,
-                enemy,
-            },
-            movers,
-        );
+        let field = Field {
+            occupied: enemy | own,
+            enemy,
+        };
+        let found = search.run(field, movers.clone());
+        // `exceeds` answers what the maximum rule asks of a chain of any length.
+        for count in 0..=found.best + 1 {
+            let exceeds = search.exceeds(field, movers.clone(), count);
+            assert_eq!(
+                exceeds,
+                count < found.best,
+                "exceeds({count}), best {}",
+                found.best
+            );
+        }
         let mut chains: Vec<String> = found.chains.iter().map(|c| written(board, c)).collect();
         chains.sort();
         (found.best, chains)

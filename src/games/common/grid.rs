@@ -483,6 +483,21 @@ impl GridSet {
         out
     }
 
+    /// Whether some point of the set is orthogonally next to a point in neither this
+    /// set nor `other` (an empty point, when the two hold both sides' pieces):
+    /// `self.meets(&self.neither(other).neighbours())`, without building either set.
+    pub fn borders_neither(&self, other: &GridSet) -> bool {
+        let full = self.full_row();
+        let ranks = usize::from(self.ranks);
+        let empty = |r: usize| full & !(self.rows[r] | other.rows[r]);
+        (0..ranks).any(|r| {
+            let row = empty(r);
+            let below = if r > 0 { empty(r - 1) } else { 0 };
+            let above = if r + 1 < ranks { empty(r + 1) } else { 0 };
+            self.rows[r] & (((row << 1 | row >> 1) & full) | below | above) != 0
+        })
+    }
+
     /// How many points of the set follow `p` without a gap along an orthogonal `dir`
     /// (0 if the next point is not in the set or off the grid). `p` itself does not
     /// count. A diagonal direction gives 0.
@@ -543,6 +558,31 @@ mod tests {
 
     fn names(grid: &Grid, s: &GridSet) -> Vec<String> {
         s.iter().map(|p| grid.name(p).to_string()).collect()
+    }
+
+    #[test]
+    fn borders_neither_is_meeting_the_neighbours_of_the_empty_points() {
+        for (files, ranks) in [(3, 3), (5, 4), (17, 17), (26, 99)] {
+            let grid = Grid::new(files, ranks);
+            let points: Vec<Point> = grid.all().iter().collect();
+            // A fixed pseudo-random walk through fillings of the board.
+            let mut seed = 0x9E37_79B9_u32;
+            for _ in 0..200 {
+                let (mut a, mut b) = (grid.empty(), grid.empty());
+                for &p in &points {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 17;
+                    seed ^= seed << 5;
+                    match seed % 7 {
+                        0..=2 => a.insert(p),
+                        3..=5 => b.insert(p),
+                        _ => {}
+                    }
+                }
+                assert_eq!(a.borders_neither(&b), a.meets(&a.neither(&b).neighbours()));
+                assert_eq!(b.borders_neither(&a), b.meets(&b.neither(&a).neighbours()));
+            }
+        }
     }
 
     #[test]

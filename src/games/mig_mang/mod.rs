@@ -168,9 +168,11 @@ impl MigMang {
     /// R9: whether the player to move has a move — a piece next to an empty point, or a
     /// lone piece's jump. One pass of shifts over the ranks.
     fn can_move(&self, position: &Position) -> bool {
-        let empty = self.empty(position);
-        position.men(position.to_move).meets(&empty.neighbours())
-            || !self.lone_jumps(position, &empty).is_empty()
+        let colour = position.to_move;
+        position
+            .men(colour)
+            .borders_neither(position.men(colour.opponent()))
+            || !self.lone_jumps(position, &self.empty(position)).is_empty()
     }
 
     /// The points a move converts (R4), run by run.

@@ -195,8 +195,8 @@ impl Zamma {
     /// a capture existed (any piece that had a capture), or a capture taking fewer than
     /// the most (the piece that moved).
     fn fault(&self, pieces: &Pieces, side: Side, mv: &Move) -> Set {
-        let best = self.rules.captures(pieces, side).best;
-        if best == 0 || mv.captured.len() == best {
+        // No chain takes more than the move did (no capture at all, for a step).
+        if !self.rules.capture_exceeds(pieces, side, mv.captured.len()) {
             return 0;
         }
         if mv.is_capture() {

@@ -62,6 +62,15 @@ impl Draughts {
         Some((self.chain_move(pieces, side, chain), followed.can_continue))
     }
 
+    /// Whether `side` has a capture taking more than `count` pieces.
+    pub fn capture_exceeds(&self, pieces: &Pieces, side: Side, count: usize) -> bool {
+        self.search(Stop::Maximum).exceeds(
+            self.field(pieces, side),
+            self.movers(pieces, side, None),
+            count,
+        )
+    }
+
     /// The pieces of `side` that have a capture (not necessarily the best one).
     pub fn capturers(&self, pieces: &Pieces, side: Side) -> Set {
         self.search(Stop::Complete)

@@ -37,6 +37,16 @@ impl Draughts {
         {
             return Ok(mv);
         }
+        // A capture written in full, as most are: followed leg by leg, it is the move
+        // if no chain takes more (the maximum rule), which the search tells without
+        // listing every longest chain.
+        if written.capture
+            && let Some((mv, _)) =
+                self.follow(pieces, side, written.points[0], &written.points[1..])
+            && !self.capture_exceeds(pieces, side, mv.captured.len())
+        {
+            return Ok(mv);
+        }
         let best = self.captures(pieces, side);
         if written.capture {
             self.resolve_capture(pieces, side, written, &best, faults)
