@@ -3,6 +3,21 @@
 
 use super::{MoveError, Rules};
 
+/// Every text made of at most `most` of the `pieces`, one after another (with
+/// repeats): the inputs on which a notation's quick reading is held to its grammar.
+pub fn concatenations(pieces: &[&str], most: usize) -> Vec<String> {
+    let mut texts = vec![String::new()];
+    let mut last = texts.clone();
+    for _ in 0..most {
+        last = last
+            .iter()
+            .flat_map(|t| pieces.iter().map(move |p| format!("{t}{p}")))
+            .collect();
+        texts.extend(last.iter().cloned());
+    }
+    texts
+}
+
 /// Every legal move in canonical notation, sorted.
 pub fn legal<R: Rules>(rules: &R, position: &R::Position) -> Vec<String> {
     let mut moves: Vec<String> = rules

@@ -97,6 +97,53 @@ fn turn(input: &str) -> IResult<&str, Raw<'_>> {
 /// Text that is not a token of the table above, a name that is not one of the 24
 /// points, or a token mixing the two notations.
 pub fn parse(board: &MillBoard, text: &str) -> Result<Token, NotationError> {
+    match common(board, text) {
+        Some(token) => Ok(token),
+        None => parse_by_grammar(board, text),
+    }
+}
+
+/// The common tokens — `d2`, `xd7`, `d1-d2`, `d2xe4`, `d1-d2xe4`, points named with
+/// one letter and one digit — read without the grammar: the token [`parse`] makes of
+/// them (a test holds the two together), or `None` for anything else.
+fn common(board: &MillBoard, text: &str) -> Option<Token> {
+    let bytes = text.as_bytes();
+    let point = |at: usize| {
+        let name = bytes.get(at..at + 2)?;
+        (name[0].is_ascii_alphabetic() && (b'1'..=b'9').contains(&name[1]))
+            .then(|| board.parse_name(&text[at..at + 2]))?
+    };
+    let x = |at: usize| matches!(bytes.get(at), Some(b'x' | b'X'));
+    Some(match bytes.len() {
+        2 => Token::Turn {
+            action: Action::Place(point(0)?),
+            removals: Vec::new(),
+        },
+        3 if x(0) => Token::Removal(vec![point(1)?]),
+        5 if bytes[2] == b'-' => Token::Turn {
+            action: Action::Move {
+                from: point(0)?,
+                to: point(3)?,
+            },
+            removals: Vec::new(),
+        },
+        5 if x(2) => Token::Turn {
+            action: Action::Place(point(0)?),
+            removals: vec![point(3)?],
+        },
+        8 if bytes[2] == b'-' && x(5) => Token::Turn {
+            action: Action::Move {
+                from: point(0)?,
+                to: point(3)?,
+            },
+            removals: vec![point(6)?],
+        },
+        _ => return None,
+    })
+}
+
+/// [`parse`] for any token, with what was expected where it goes wrong.
+fn parse_by_grammar(board: &MillBoard, text: &str) -> Result<Token, NotationError> {
     let (_, raw) = all_consuming(alt((removal_only, turn)))
         .parse(text)
         .map_err(|_| NotationError::expected(EXPECTED))?;
@@ -152,5 +199,32 @@ pub fn write(config: &Config, mv: &Move) -> String {
             action + &x(removal)
         }
         Move::Removal(s) => x(Some(s)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn common_tokens_read_as_the_grammar_does() {
+        let pieces = [
+            "a1", "d2", "g7", "D7", "b1", "h1", "a0", "x", "X", "-", "1", "d", "20",
+        ];
+        let texts = crate::games::testing::concatenations(&pieces, 4);
+        for diagonals in [false, true] {
+            let board = MillBoard::get(diagonals);
+            let mut read = 0;
+            for text in &texts {
+                if let Some(token) = common(board, text) {
+                    assert_eq!(Ok(token), parse_by_grammar(board, text), "{text}");
+                    read += 1;
+                }
+            }
+            assert!(read > 50, "{read}");
+            for text in ["d2", "xd7", "d1-d2", "d2xe4", "D1-d2Xe4"] {
+                assert!(common(board, text).is_some(), "{text}");
+            }
+        }
     }
 }

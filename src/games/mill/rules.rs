@@ -116,7 +116,7 @@ impl Mill {
         }
         match self.config.no_return {
             NoReturn::All => true,
-            NoReturn::Mill => last.formed_mill && !self.formed(position, action).is_empty(),
+            NoReturn::Mill => last.formed_mill && self.forms_mill(position, action),
             NoReturn::Off => false,
         }
     }
@@ -124,19 +124,27 @@ impl Mill {
     /// R5: the mills the action forms — the complete mills of the mover through the
     /// point the piece arrives on (a mill through that point cannot have existed before).
     pub fn formed(&self, position: &Position, action: Action) -> Vec<u32> {
+        self.mills_formed(position, action).collect()
+    }
+
+    /// R5: whether the action forms a mill ([`Mill::formed`] without the list).
+    pub fn forms_mill(&self, position: &Position, action: Action) -> bool {
+        self.mills_formed(position, action).next().is_some()
+    }
+
+    fn mills_formed(&self, position: &Position, action: Action) -> impl Iterator<Item = u32> {
         let me = position.to_move;
         let mut men = position.men(me) | action.to().bit();
         if let Action::Move { from, .. } = action {
             men &= !from.bit();
         }
-        self.config.board.mills_at(action.to(), men).collect()
+        self.config.board.mills_at(action.to(), men)
     }
 
     /// R5/R6: whether the action obliges a removal: it forms a mill and the opponent
     /// has a piece on the board (§4.5).
     fn obliges_removal(&self, position: &Position, action: Action) -> bool {
-        !self.formed(position, action).is_empty()
-            && position.on_board(position.to_move.opponent()) > 0
+        self.forms_mill(position, action) && position.on_board(position.to_move.opponent()) > 0
     }
 
     /// R6: the opponent pieces the player to move may remove: those outside the
@@ -291,7 +299,7 @@ impl Mill {
 
     /// R5/§4.5: a removal written on a turn that owes none.
     fn needless_removal(&self, position: &Position, action: Action) -> MoveError {
-        if self.formed(position, action).is_empty() {
+        if !self.forms_mill(position, action) {
             MoveError::wrong_mark("the turn forms no mill, so nothing may be removed (R5)")
         } else {
             MoveError::wrong_mark(format!(
@@ -372,7 +380,7 @@ impl Mill {
         let removal = match *mv {
             Move::Turn { action, removal } => {
                 let owes = self.obliges_removal(position, action);
-                let formed_mill = !self.formed(position, action).is_empty();
+                let formed_mill = self.forms_mill(position, action);
                 let i = me.index();
                 match action {
                     Action::Place(to) => {
