@@ -76,34 +76,33 @@ impl NeiPatKono {
 
     /// R2, R3: every step and every capture of the player to move, captures first.
     fn moves(&self, position: &Position) -> (Vec<Move>, Vec<Move>) {
+        self.each_move(position).partition(|m| m.capture)
+    }
+
+    /// Every step and capture of the side to move, piece by piece, found as they are
+    /// asked for (R9 asks only whether there is one, before every move).
+    fn each_move<'a>(&'a self, position: &'a Position) -> impl Iterator<Item = Move> + 'a {
         let colour = position.to_move;
         let own = position.men(colour);
         let enemy = position.men(colour.opponent());
-        let (mut captures, mut steps) = (Vec::new(), Vec::new());
-        for from in own.iter() {
-            for dir in Dir::ORTHOGONAL {
-                let Some(next) = self.grid.offset(from, dir, 1) else {
-                    continue;
-                };
+        own.iter().flat_map(move |from| {
+            Dir::ORTHOGONAL.into_iter().filter_map(move |dir| {
+                let next = self.grid.offset(from, dir, 1)?;
                 if position.at(next).is_none() {
-                    steps.push(Move {
+                    return Some(Move {
                         from,
                         to: next,
                         capture: false,
                     });
-                } else if own.contains(next)
-                    && let Some(to) = self.grid.offset(from, dir, 2)
-                    && enemy.contains(to)
-                {
-                    captures.push(Move {
-                        from,
-                        to,
-                        capture: true,
-                    });
                 }
-            }
-        }
-        (captures, steps)
+                let to = self.grid.offset(from, dir, 2)?;
+                (own.contains(next) && enemy.contains(to)).then_some(Move {
+                    from,
+                    to,
+                    capture: true,
+                })
+            })
+        })
     }
 
     /// R1–R4: the step or capture from `from` to `to`, or why there is none.
@@ -266,8 +265,7 @@ impl Rules for NeiPatKono {
         let why = if position.count(colour) <= 1 {
             format!("{} has only one piece left (R8)", colour.name())
         } else {
-            let (captures, steps) = self.moves(position);
-            if !captures.is_empty() || !steps.is_empty() {
+            if self.each_move(position).next().is_some() {
                 return None;
             }
             format!("{} cannot move: no step and no capture (R9)", colour.name())
@@ -316,7 +314,7 @@ impl Rules for NeiPatKono {
             }));
         }
         if self.forced_capture && !mv.capture {
-            let (captures, _) = self.moves(position);
+            let captures: Vec<Move> = self.each_move(position).filter(|m| m.capture).collect();
             if !captures.is_empty() {
                 let list: Vec<String> = captures.iter().map(|m| self.write(m)).collect();
                 return Err(MoveError::illegal(format!(

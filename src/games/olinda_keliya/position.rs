@@ -205,11 +205,7 @@ impl Position {
             }
             // R3: lift every seed, drop them one by one onwards; no pit is skipped.
             let seeds = std::mem::take(&mut pits[lift.index()]);
-            let mut at = lift;
-            for _ in 0..seeds {
-                at = next(at, direction);
-                pits[at.index()] += 1;
-            }
+            let at = drop_seeds(&mut pits, lift, seeds, direction);
             lap(Lap {
                 lifted: lift,
                 seeds,
@@ -293,6 +289,40 @@ impl Seen {
     }
 }
 
+/// `ONWARDS[direction][lift][k]`: how many pits onwards from `lift` pit `k` lies,
+/// counterclockwise (0) or clockwise (1).
+const ONWARDS: [[[u8; CIRCUIT]; CIRCUIT]; 2] = {
+    let mut table = [[[0; CIRCUIT]; CIRCUIT]; 2];
+    let mut lift = 0;
+    while lift < CIRCUIT {
+        let mut k = 0;
+        while k < CIRCUIT {
+            table[0][lift][k] = ((k + CIRCUIT - lift) % CIRCUIT) as u8;
+            table[1][lift][k] = ((lift + CIRCUIT - k) % CIRCUIT) as u8;
+            k += 1;
+        }
+        lift += 1;
+    }
+    table
+};
+
+/// Drops `seeds` one per pit onwards from `lift` (not into it, until a whole lap has
+/// gone round) and gives the pit of the last one: whole laps and the last part lap
+/// added to every pit at once (R3), with no loop as long as the seeds.
+fn drop_seeds(pits: &mut [u8; CIRCUIT], lift: Pit, seeds: u8, direction: Direction) -> Pit {
+    let n = usize::from(seeds);
+    let (laps, rest) = ((n / CIRCUIT) as u8, n % CIRCUIT);
+    // How many pits onwards from `lift` each one lies (0: `lift` itself).
+    let onwards = &ONWARDS[usize::from(direction == Direction::Cw)][lift.index()];
+    for (pit, &d) in pits.iter_mut().zip(onwards) {
+        *pit += laps + u8::from(d != 0 && usize::from(d) <= rest);
+    }
+    match direction {
+        Direction::Ccw => lift.advance(n),
+        Direction::Cw => lift.back(n % CIRCUIT),
+    }
+}
+
 fn pits_key(pits: &[u8; CIRCUIT]) -> u128 {
     pits.iter()
         .fold(0u128, |key, &c| key << 7 | u128::from(c & 0x7F))
@@ -301,4 +331,29 @@ fn pits_key(pits: &[u8; CIRCUIT]) -> u128 {
 /// R9's key of a position: its pits and the side to move.
 fn key(pits: &[u8; CIRCUIT], to_move: Side) -> u128 {
     pits_key(pits) | (to_move.index() as u128) << 120
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn r3_seeds_dropped_lap_by_lap_land_as_one_by_one() {
+        let first = Pit::new(Side::South, 1).expect("S1");
+        for direction in [Direction::Ccw, Direction::Cw] {
+            for lift in (0..CIRCUIT).map(|k| first.advance(k)) {
+                for seeds in 0..=60u8 {
+                    let start: [u8; CIRCUIT] = std::array::from_fn(|k| (k * 7 % 5) as u8);
+                    let (mut one_by_one, mut at) = (start, lift);
+                    for _ in 0..seeds {
+                        at = next(at, direction);
+                        one_by_one[at.index()] += 1;
+                    }
+                    let mut by_laps = start;
+                    let last = drop_seeds(&mut by_laps, lift, seeds, direction);
+                    assert_eq!((by_laps, last), (one_by_one, at), "{lift} {seeds}");
+                }
+            }
+        }
+    }
 }
