@@ -313,6 +313,16 @@ impl Board {
     }
 }
 
+/// The two characters of `text` from byte `at`, if they are a short point name: a
+/// letter and a digit 1-9 (`d3`), the names the games' quick token readers take.
+pub fn short_name(text: &str, at: usize) -> Option<&str> {
+    let name = text.get(at..at + 2)?;
+    let [letter, digit] = name.as_bytes() else {
+        return None;
+    };
+    (letter.is_ascii_alphabetic() && (b'1'..=b'9').contains(digit)).then_some(name)
+}
+
 /// A point's name, e.g. `d4`; formats without allocating.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PointName {

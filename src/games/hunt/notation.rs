@@ -25,6 +25,7 @@ use super::rules::Move;
 use super::{Hunt, Variant};
 use crate::games::NotationError;
 use crate::games::common::Point;
+use crate::games::common::board::short_name;
 
 /// What a token says, points resolved to the board but nothing checked against the
 /// position.
@@ -92,6 +93,43 @@ fn expected(hunt: &Hunt) -> NotationError {
 /// Text that is not a token of the table above (Kungser has no opening removal), a
 /// name that is not a point of the board, or `-` and `x` mixed.
 pub fn parse(hunt: &Hunt, text: &str) -> std::result::Result<Token, NotationError> {
+    match common(hunt, text) {
+        Some(token) => Ok(token),
+        None => parse_by_grammar(hunt, text),
+    }
+}
+
+/// The common tokens — `@d3`, `c3-c2`, `e5xc3xa1` with one-letter, one-digit names —
+/// read without the grammar: the token [`parse`] makes of them (a test holds the two
+/// together), or `None` for anything else.
+fn common(hunt: &Hunt, text: &str) -> Option<Token> {
+    let bytes = text.as_bytes();
+    let point = |at: usize| hunt.geo.board.parse_point(short_name(text, at)?);
+    match bytes {
+        [b'@', _, _] => Some(Token::Drop(point(1)?)),
+        [_, _, b'-', _, _] => Some(Token::Line {
+            points: vec![point(0)?, point(3)?],
+            capture: false,
+        }),
+        _ if bytes.len() % 3 == 2 && bytes.len() > 2 => {
+            let points = (0..bytes.len())
+                .step_by(3)
+                .map(|at| {
+                    let joined = at == 0 || matches!(bytes[at - 1], b'x' | b'X');
+                    joined.then(|| point(at))?
+                })
+                .collect::<Option<Vec<_>>>()?;
+            Some(Token::Line {
+                points,
+                capture: true,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// [`parse`] for any token, with what was expected where it goes wrong.
+fn parse_by_grammar(hunt: &Hunt, text: &str) -> std::result::Result<Token, NotationError> {
     let (_, raw) = all_consuming(alt((drop, opening, line)))
         .parse(text)
         .map_err(|_: nom::Err<nom::error::Error<&str>>| expected(hunt))?;
@@ -171,6 +209,35 @@ pub fn write(hunt: &Hunt, mv: &Move) -> String {
                 text.push_str(&format!("/{}-{}", name(*from), name(*to)));
             }
             text
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Rules;
+    use crate::games::options::Setup;
+
+    #[test]
+    fn common_tokens_read_as_the_grammar_does() {
+        let pieces = [
+            "@", "a1", "c3", "E9", "f1", "a0", "x", "X", "-", "1", "*", ",",
+        ];
+        let texts = crate::games::testing::concatenations(&pieces, 4);
+        for info in Hunt::GAMES {
+            let hunt = Hunt::configure(&Setup::new(info, &[], &[])).expect("default options");
+            let mut read = 0;
+            for text in &texts {
+                if let Some(token) = common(&hunt, text) {
+                    assert_eq!(Ok(token), parse_by_grammar(&hunt, text), "{text}");
+                    read += 1;
+                }
+            }
+            assert!(read > 20, "{read}");
+            for text in ["@d3", "c3-c2", "e5xc3", "e5Xc3xa1xe1"] {
+                assert!(common(&hunt, text).is_some(), "{text}");
+            }
         }
     }
 }

@@ -71,21 +71,24 @@ impl Hunt {
     }
 
     /// The empty points next to `from` along a line.
-    fn step_targets(&self, position: &Position, from: Point) -> Vec<Point> {
+    fn step_targets(&self, position: &Position, from: Point) -> impl Iterator<Item = Point> {
         let occupied = position.occupied();
         self.geo
             .board
             .neighbours(from)
-            .filter(|&(_, q)| occupied & bit(q) == 0)
+            .filter(move |&(_, q)| occupied & bit(q) == 0)
             .map(|(_, q)| q)
-            .collect()
+    }
+
+    /// Whether one of `pieces` can step (R9 asks before every move).
+    fn can_step(&self, position: &Position, pieces: Set) -> bool {
+        points(pieces).any(|p| self.step_targets(position, p).next().is_some())
     }
 
     fn steps_of(&self, position: &Position, pieces: Set) -> Vec<Move> {
         points(pieces)
             .flat_map(|from| {
                 self.step_targets(position, from)
-                    .into_iter()
                     .map(move |to| Move::Step { from, to })
             })
             .collect()
@@ -242,14 +245,13 @@ impl Hunt {
             return if position.hand > 0 {
                 self.empty(position) != 0
             } else {
-                points(position.prey).any(|p| !self.step_targets(position, p).is_empty())
+                self.can_step(position, position.prey)
             };
         }
         if position.opening && self.variant == Variant::RimauRimau {
             return (position.prey & self.geo.centre).count_ones() as usize >= OPENING_REMOVALS;
         }
-        let steps = !position.opening
-            && points(position.hunters).any(|p| !self.step_targets(position, p).is_empty());
+        let steps = !position.opening && self.can_step(position, position.hunters);
         steps
             || match self.variant {
                 Variant::Kungser => {

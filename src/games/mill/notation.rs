@@ -24,6 +24,7 @@ use super::geometry::{MillBoard, Spot};
 use super::rules::{Action, Move};
 use super::{Config, Notation};
 use crate::games::NotationError;
+use crate::games::common::board::short_name;
 
 /// What a token says, points resolved to the board but nothing checked against the
 /// position.
@@ -108,11 +109,7 @@ pub fn parse(board: &MillBoard, text: &str) -> Result<Token, NotationError> {
 /// them (a test holds the two together), or `None` for anything else.
 fn common(board: &MillBoard, text: &str) -> Option<Token> {
     let bytes = text.as_bytes();
-    let point = |at: usize| {
-        let name = bytes.get(at..at + 2)?;
-        (name[0].is_ascii_alphabetic() && (b'1'..=b'9').contains(&name[1]))
-            .then(|| board.parse_name(&text[at..at + 2]))?
-    };
+    let point = |at: usize| board.parse_name(short_name(text, at)?);
     let x = |at: usize| matches!(bytes.get(at), Some(b'x' | b'X'));
     Some(match bytes.len() {
         2 => Token::Turn {
