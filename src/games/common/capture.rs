@@ -257,10 +257,7 @@ impl Search<'_> {
     pub fn capturers(&self, field: Field, movers: impl IntoIterator<Item = (Point, Jump)>) -> Set {
         movers
             .into_iter()
-            .filter(|&(from, jump)| {
-                self.start(field, from, jump)
-                    .is_some_and(|s| s.legs(s.from, 0).next().is_some())
-            })
+            .filter(|&(from, jump)| self.start(field, from, jump).is_some_and(|s| s.has_leg()))
             .fold(0, |set, (from, _)| set | bit(from))
     }
 
@@ -336,6 +333,22 @@ impl<'g> State<'g> {
             victim: 0,
             landing: None,
         }
+    }
+
+    /// Whether the mover has a first jump: `legs(from, 0).next().is_some()`, asked
+    /// of every piece before most moves, line by line without the iterator's state.
+    fn has_leg(&self) -> bool {
+        let legs = self.legs(self.from, 0);
+        (0..8).any(|d| {
+            self.jump.dirs.0 & (1 << d) != 0
+                && legs.victim(d).is_some_and(|victim| {
+                    legs.live & (1u128 << victim) != 0
+                        && self
+                            .graph
+                            .step(victim, d)
+                            .is_some_and(|to| legs.occupied & (1u128 << to) == 0)
+                })
+        })
     }
 
     /// Every chain from `at` kept under `stop`, `path` being the chain so far.

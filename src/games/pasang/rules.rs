@@ -137,10 +137,13 @@ impl Pasang {
         match self.rules {
             RuleSet::Emas => match self.phase(position) {
                 Phase::Open => (1..=SIDE).any(|f| self.open_refusal(position, f).is_none()),
-                Phase::Enter | Phase::Move => self
-                    .ka_steps(position)
-                    .into_iter()
-                    .any(|(from, to)| self.captures_after(position, from, to)),
+                Phase::Enter | Phase::Move => {
+                    // One copy of the position, each step tried on it and taken back.
+                    let mut scratch = position.clone();
+                    self.ka_steps(position)
+                        .into_iter()
+                        .any(|(from, to)| self.captures_after(&mut scratch, from, to))
+                }
             },
             RuleSet::Bell if position.corner_pending => CORNERS
                 .iter()
@@ -353,11 +356,16 @@ impl Pasang {
 
     /// Whether the KA's step `from`-`to` has a valid line to capture (E4, E6, E7):
     /// [`Pasang::valid_lines`] not empty, told without listing them.
-    fn captures_after(&self, position: &Position, from: Sq, to: Sq) -> bool {
-        let placed = Pasang::with_ka(position, from, to);
-        self.axes(position, from, to)
-            .iter()
-            .any(|&axis| sees_valid_line(&placed, to, axis))
+    /// The KA's step is tried on `scratch` (the position) and taken back.
+    fn captures_after(&self, scratch: &mut Position, from: Sq, to: Sq) -> bool {
+        let axes = self.axes(scratch, from, to);
+        let (kept, before) = ((scratch.get(from), scratch.get(to)), scratch.kas);
+        scratch.place_ka(scratch.to_move, from, to);
+        let sees = axes.iter().any(|&axis| sees_valid_line(scratch, to, axis));
+        scratch.set(from, kept.0);
+        scratch.set(to, kept.1);
+        scratch.kas = before;
+        sees
     }
 
     /// The valid lines (E7) the KA may capture after `from`-`to` (E4, E6).
