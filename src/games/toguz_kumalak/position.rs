@@ -275,7 +275,6 @@ impl Position {
         // stone goes to the next pit. R3: then one stone per pit, no pit skipped.
         let first = if stones == 1 { from.advance(1) } else { from };
         let dropped = usize::from(stones);
-        self.pits[from.index()] = 0;
         // Whole laps put a stone in every pit; the rest go one per pit from `first` on.
         // Both are added to the 18 pits at once, from a table, with no loop whose
         // length depends on the move (this runs for every move of an archive).
@@ -284,6 +283,10 @@ impl Position {
         for (pit, extra) in self.pits.iter_mut().zip(rest) {
             *pit += laps + extra;
         }
+        // The emptied pit holds what the sowing put back into it. (Emptied after the
+        // adding, not before: a byte written just before the pits are read whole
+        // would stall the processor.)
+        self.pits[from.index()] = laps + rest[from.index()];
         let landing = first.advance(dropped.saturating_sub(1));
         // R4: whatever fell into a tuzdyk is its owner's at once.
         let mut into_tuzdyks = [0; 2];
