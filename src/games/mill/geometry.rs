@@ -31,6 +31,10 @@ pub fn spots(mask: u32) -> impl Iterator<Item = Spot> {
     (0..24u8).filter(move |i| mask & (1 << i) != 0).map(Spot)
 }
 
+/// The most mills through one point: two lines on the plain board, and on Morabaraba's
+/// a corner's diagonal too (four leaves room).
+const MOST_MILLS_AT_A_POINT: usize = 4;
+
 /// The numeric notation (PlayOK-style `12`, `12-13`, `x12`): point number `n` is
 /// `NUMERIC[n - 1]`. Rows from top to bottom, each left to right. This is the one table
 /// of the numbering; everything else reads it.
@@ -56,6 +60,8 @@ pub struct MillBoard {
     neighbours: Vec<u32>,
     /// Every mill (R5) as a bitboard of its three points.
     mills: Vec<u32>,
+    /// Spot → the mills through it, in the order of `mills` (0: no more).
+    through: Vec<[u32; MOST_MILLS_AT_A_POINT]>,
     /// Spot → its number in the numeric notation.
     numbers: Vec<u8>,
 }
@@ -157,12 +163,20 @@ impl MillBoard {
                 .expect("the numeric table names points");
             numbers[spot(p).index()] = n as u8 + 1;
         }
+        let mut through = vec![[0; MOST_MILLS_AT_A_POINT]; points.len()];
+        for &mill in &mills {
+            for s in spots(mill) {
+                let free = through[s.index()].iter().position(|&m| m == 0);
+                through[s.index()][free.expect("at most four mills through a point")] = mill;
+            }
+        }
         MillBoard {
             board,
             points,
             spot_of,
             neighbours,
             mills,
+            through,
             numbers,
         }
     }
@@ -234,10 +248,10 @@ impl MillBoard {
 
     /// The mills through `s` that `men` occupies completely.
     pub fn mills_at(&self, s: Spot, men: u32) -> impl Iterator<Item = u32> + '_ {
-        self.mills
+        self.through[s.index()]
             .iter()
             .copied()
-            .filter(move |&m| m & s.bit() != 0 && m & men == m)
+            .filter(move |&m| m != 0 && m & men == m)
     }
 
     /// The pieces of `men` that stand in one of their complete mills (R6).

@@ -144,7 +144,12 @@ impl Mill {
     /// R5/R6: whether the action obliges a removal: it forms a mill and the opponent
     /// has a piece on the board (§4.5).
     fn obliges_removal(&self, position: &Position, action: Action) -> bool {
-        self.forms_mill(position, action) && position.on_board(position.to_move.opponent()) > 0
+        Mill::owes_removal(position, self.forms_mill(position, action))
+    }
+
+    /// [`Mill::obliges_removal`] of an action known to form a mill or not.
+    fn owes_removal(position: &Position, forms_mill: bool) -> bool {
+        forms_mill && position.on_board(position.to_move.opponent()) > 0
     }
 
     /// R6: the opponent pieces the player to move may remove: those outside the
@@ -379,8 +384,8 @@ impl Mill {
         let me = position.to_move;
         let removal = match *mv {
             Move::Turn { action, removal } => {
-                let owes = self.obliges_removal(position, action);
                 let formed_mill = self.forms_mill(position, action);
+                let owes = Mill::owes_removal(position, formed_mill);
                 let i = me.index();
                 match action {
                     Action::Place(to) => {
