@@ -120,6 +120,38 @@ pub enum Stop {
 #[derive(Clone, Debug)]
 pub struct Graph {
     next: Vec<[u8; 8]>,
+    /// For each direction, its [`Line`] if every step that way is one lattice offset
+    /// (the directions of `on_lattice`).
+    lines: [Line; 8],
+    on_lattice: Dirs,
+}
+
+/// The steps of a graph towards one direction when all of them move by one lattice
+/// offset, as they do on every board drawn on a lattice: one shift of a set then moves
+/// every piece of it one step that way, which finds the first jumps of all the men of
+/// a side at once.
+#[derive(Clone, Copy, Debug)]
+struct Line {
+    /// The lattice index gained by a step.
+    offset: i32,
+    /// The points with a next point that way.
+    from: Set,
+}
+
+impl Line {
+    /// The points one step on from those of `set` that have a next point.
+    fn step(self, set: Set) -> Set {
+        shift(set & self.from, self.offset)
+    }
+}
+
+/// `set` moved by `offset` lattice indexes.
+fn shift(set: Set, offset: i32) -> Set {
+    if offset >= 0 {
+        set << offset
+    } else {
+        set >> -offset
+    }
 }
 
 impl Graph {
@@ -142,7 +174,32 @@ impl Graph {
                 next[p.index()][d.index()] = q.0 as u8;
             }
         }
-        Graph { next }
+        let lines: [Option<Line>; 8] = std::array::from_fn(|d| Graph::line(&next, d));
+        let on_lattice = Dirs(
+            (0..8)
+                .filter(|&d| lines[d].is_some())
+                .fold(0, |m, d| m | 1 << d),
+        );
+        let lines = lines.map(|line| line.unwrap_or(Line { offset: 0, from: 0 }));
+        Graph {
+            next,
+            lines,
+            on_lattice,
+        }
+    }
+
+    /// The [`Line`] of direction index `d`, unless two of its steps differ.
+    fn line(next: &[[u8; 8]], d: usize) -> Option<Line> {
+        let mut line = Line { offset: 0, from: 0 };
+        for (p, n) in next.iter().enumerate().filter(|(_, n)| n[d] != Graph::NONE) {
+            let offset = i32::from(n[d]) - p as i32;
+            if line.from != 0 && offset != line.offset {
+                return None;
+            }
+            line.offset = offset;
+            line.from |= 1u128 << p;
+        }
+        Some(line)
     }
 
     /// The next point from `p` towards direction index `d`.
@@ -237,17 +294,13 @@ impl Search<'_> {
         found
     }
 
-    /// Whether some chain of `movers` takes more than `count` pieces: the question the
-    /// maximum-capture rule asks of a chain already followed. Nothing is kept, the
-    /// first such chain ends the search, and every branch that cannot take more than
-    /// `count` is cut from the start.
-    pub fn exceeds(
-        &self,
-        field: Field,
-        movers: impl IntoIterator<Item = (Point, Jump)>,
-        count: usize,
-    ) -> bool {
-        movers.into_iter().any(|(from, jump)| {
+    /// Whether some chain of the pieces of `movers`, all jumping as `jump`, takes more
+    /// than `count` pieces: the question the maximum-capture rule asks of a chain
+    /// already followed. Nothing is kept, the first such chain ends the search, every
+    /// branch that cannot take more than `count` is cut from the start, and only the
+    /// pieces with a first jump are searched at all.
+    pub fn exceeds(&self, field: Field, movers: Set, jump: Jump, count: usize) -> bool {
+        points(self.capturers_among(field, movers, jump)).any(|from| {
             self.start(field, from, jump)
                 .is_some_and(|state| state.longer_than(count, state.from, 0, 0))
         })
@@ -259,6 +312,25 @@ impl Search<'_> {
             .into_iter()
             .filter(|&(from, jump)| self.start(field, from, jump).is_some_and(|s| s.has_leg()))
             .fold(0, |set, (from, _)| set | bit(from))
+    }
+
+    /// The pieces of `movers`, all jumping as `jump`, that have at least one jump. Men
+    /// (a jump over the next point to the one behind it) are looked at all at once,
+    /// direction by direction, where the board's lines allow it.
+    pub fn capturers_among(&self, field: Field, movers: Set, jump: Jump) -> Set {
+        let adjacent = jump.reach == Reach::Adjacent && jump.landing == Landing::Next;
+        if !adjacent || jump.dirs.0 & !self.graph.on_lattice.0 != 0 {
+            return self.capturers(field, points(movers).map(|p| (p, jump)));
+        }
+        let mut found = 0;
+        for (d, line) in self.graph.lines.iter().enumerate() {
+            if jump.dirs.0 & (1 << d) != 0 {
+                let victims = line.step(movers) & field.enemy;
+                let landings = line.step(victims) & !field.occupied;
+                found |= shift(landings, -2 * line.offset);
+            }
+        }
+        found
     }
 
     /// Checks a chain written as landing points, jump by jump: the pieces it takes, or
@@ -274,17 +346,22 @@ impl Search<'_> {
         let (mut at, mut taken) = (state.from, 0u128);
         let mut captured = Vec::with_capacity(landings.len());
         for &to in landings {
-            let (victim, to) = state.legs(at, taken).find(|&(_, l)| l as u16 == to.0)?;
-            captured.push(Point(victim as u16));
+            let mut jumped = None;
+            state.any_leg(at, taken, |victim, l| {
+                jumped = Some(victim).filter(|_| u16::from(l) == to.0);
+                jumped.is_some()
+            });
+            let victim = jumped?;
+            captured.push(Point(u16::from(victim)));
             taken |= 1u128 << victim;
-            at = to;
+            at = to.0 as u8;
         }
         if captured.is_empty() {
             return None;
         }
         Some(Followed {
             captured,
-            can_continue: state.legs(at, taken).next().is_some(),
+            can_continue: state.any_leg(at, taken, |_, _| true),
         })
     }
 
@@ -315,40 +392,57 @@ struct State<'g> {
     enemy: Set,
 }
 
-impl<'g> State<'g> {
-    /// The jumps from `at` once the pieces in `taken` have been jumped.
-    fn legs(&self, at: u8, taken: Set) -> Legs<'g> {
+impl State<'_> {
+    /// Whether `leg` answers true for some jump from `at` once the pieces in `taken`
+    /// have been jumped: the jumps are handed to it (the piece jumped, the landing
+    /// point) direction by direction, landing by landing, until it does.
+    fn any_leg(&self, at: u8, taken: Set, mut leg: impl FnMut(u8, u8) -> bool) -> bool {
         let occupied = match self.removal {
             Removal::Deferred => self.occupied,
             Removal::Immediate => self.occupied & !taken,
         };
-        Legs {
-            graph: self.graph,
-            jump: self.jump,
-            at,
-            occupied,
-            live: self.enemy & !taken,
-            dir: 0,
-            current: 0,
-            victim: 0,
-            landing: None,
-        }
+        let live = self.enemy & !taken;
+        let empty = |p: u8| occupied & (1u128 << p) == 0;
+        (0..8).any(|d| {
+            if self.jump.dirs.0 & (1 << d) == 0 {
+                return false;
+            }
+            // The first occupied point within reach must be a live opposing piece: an
+            // own piece, or one already taken in this chain, blocks the line.
+            let Some(victim) = self.victim(at, d, empty) else {
+                return false;
+            };
+            if live & (1u128 << victim) == 0 {
+                return false;
+            }
+            let mut landing = self.graph.step(victim, d);
+            while let Some(to) = landing.filter(|&to| empty(to)) {
+                if leg(victim, to) {
+                    return true;
+                }
+                landing = match self.jump.landing {
+                    Landing::Next => None,
+                    Landing::Beyond => self.graph.step(to, d),
+                };
+            }
+            false
+        })
     }
 
-    /// Whether the mover has a first jump: `legs(from, 0).next().is_some()`, asked
-    /// of every piece before most moves, line by line without the iterator's state.
+    /// The first occupied point from `at` towards `d` within the jumper's reach.
+    fn victim(&self, at: u8, d: usize, empty: impl Fn(u8) -> bool) -> Option<u8> {
+        let mut q = self.graph.step(at, d)?;
+        if self.jump.reach == Reach::Flying {
+            while empty(q) {
+                q = self.graph.step(q, d)?;
+            }
+        }
+        (!empty(q)).then_some(q)
+    }
+
+    /// Whether the mover has a first jump.
     fn has_leg(&self) -> bool {
-        let legs = self.legs(self.from, 0);
-        (0..8).any(|d| {
-            self.jump.dirs.0 & (1 << d) != 0
-                && legs.victim(d).is_some_and(|victim| {
-                    legs.live & (1u128 << victim) != 0
-                        && self
-                            .graph
-                            .step(victim, d)
-                            .is_some_and(|to| legs.occupied & (1u128 << to) == 0)
-                })
-        })
+        self.any_leg(self.from, 0, |_, _| true)
     }
 
     /// Every chain from `at` kept under `stop`, `path` being the chain so far.
@@ -360,13 +454,14 @@ impl<'g> State<'g> {
             path.keep(found);
         }
         let mut extended = false;
-        for (victim, to) in self.legs(at, taken) {
+        self.any_leg(at, taken, |victim, to| {
             extended = true;
             if path.push(victim, to) {
                 self.walk(stop, to, taken | 1u128 << victim, path, found);
                 path.len -= 1;
             }
-        }
+            false
+        });
         if extended || path.len == 0 {
             return;
         }
@@ -390,8 +485,9 @@ impl<'g> State<'g> {
         if !self.may_reach(taken, depth, count + 1) {
             return false;
         }
-        self.legs(at, taken)
-            .any(|(victim, to)| self.longer_than(count, to, taken | 1u128 << victim, depth + 1))
+        self.any_leg(at, taken, |victim, to| {
+            self.longer_than(count, to, taken | 1u128 << victim, depth + 1)
+        })
     }
 
     /// Whether a chain that has taken `depth` pieces may still reach `best`: even
@@ -400,73 +496,6 @@ impl<'g> State<'g> {
     /// everything in reach, and every tie must be found.)
     fn may_reach(&self, taken: Set, depth: usize, best: usize) -> bool {
         depth + (self.enemy & !taken).count_ones() as usize >= best
-    }
-}
-
-/// The jumps from one point, direction by direction, landing by landing; allocates
-/// nothing.
-struct Legs<'g> {
-    graph: &'g Graph,
-    jump: Jump,
-    at: u8,
-    occupied: Set,
-    live: Set,
-    /// Next direction to look in.
-    dir: usize,
-    /// Direction of the landings being listed.
-    current: usize,
-    victim: u8,
-    landing: Option<u8>,
-}
-
-impl Iterator for Legs<'_> {
-    /// (the piece jumped, the landing point)
-    type Item = (u8, u8);
-
-    fn next(&mut self) -> Option<(u8, u8)> {
-        loop {
-            if let Some(to) = self.landing {
-                if self.occupied & (1u128 << to) == 0 {
-                    self.landing = match self.jump.landing {
-                        Landing::Next => None,
-                        Landing::Beyond => self.graph.step(to, self.current),
-                    };
-                    return Some((self.victim, to));
-                }
-                self.landing = None;
-            }
-            if self.dir >= 8 {
-                return None;
-            }
-            let d = self.dir;
-            self.dir += 1;
-            if self.jump.dirs.0 & (1 << d) == 0 {
-                continue;
-            }
-            // The first occupied point within reach must be a live opposing piece: an
-            // own piece, or one already taken in this chain, blocks the line.
-            let Some(victim) = self.victim(d) else {
-                continue;
-            };
-            if self.live & (1u128 << victim) != 0 {
-                self.current = d;
-                self.victim = victim;
-                self.landing = self.graph.step(victim, d);
-            }
-        }
-    }
-}
-
-impl Legs<'_> {
-    /// The first occupied point from `at` towards `d` within the jumper's reach.
-    fn victim(&self, d: usize) -> Option<u8> {
-        let mut q = self.graph.step(self.at, d)?;
-        if self.jump.reach == Reach::Flying {
-            while self.occupied & (1u128 << q) == 0 {
-                q = self.graph.step(q, d)?;
-            }
-        }
-        (self.occupied & (1u128 << q) != 0).then_some(q)
     }
 }
 
@@ -571,7 +600,7 @@ mod tests {
         let found = search.run(field, movers.clone());
         // `exceeds` answers what the maximum rule asks of a chain of any length.
         for count in 0..=found.best + 1 {
-            let exceeds = search.exceeds(field, movers.clone(), count);
+            let exceeds = (movers.clone()).any(|(p, j)| search.exceeds(field, bit(p), j, count));
             assert_eq!(
                 exceeds,
                 count < found.best,
@@ -709,5 +738,75 @@ mod tests {
         );
         assert_eq!(best, 4);
         assert!(chains.contains(&"d4xf6xh4xf2xb6".to_string()), "{chains:?}");
+    }
+
+    /// Fields drawn by a fixed xorshift from `seed`: each point is the mover's with
+    /// odds `own` in `out_of`, else the opponent's with odds `enemy`, else empty.
+    /// Returns the mover's points and the field.
+    fn random_fields(
+        board: &Board,
+        mut seed: u64,
+        (own, enemy, out_of): (u64, u64, u64),
+    ) -> impl Iterator<Item = (Set, Field)> + '_ {
+        std::iter::repeat_with(move || {
+            let (mut mine, mut theirs) = (0, 0);
+            for p in board.points() {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                match seed % out_of {
+                    r if r < own => mine |= bit(p),
+                    r if r < own + enemy => theirs |= bit(p),
+                    _ => {}
+                }
+            }
+            let field = Field {
+                occupied: mine | theirs,
+                enemy: theirs,
+            };
+            (mine, field)
+        })
+    }
+
+    #[test]
+    fn men_found_all_at_once_are_those_found_one_by_one() {
+        for board in [Board::draughts(8, 8), Board::alquerque(9, 9)] {
+            let graph = Graph::new(&board);
+            let search = Search {
+                graph: &graph,
+                removal: Removal::Deferred,
+                stop: Stop::Complete,
+            };
+            let dirs = [Dirs::ALL, Dirs::of(&[Dir::N, Dir::NE, Dir::NW])];
+            for (own, field) in random_fields(&board, 0x9E37_79B9_7F4A_7C15, (1, 1, 3)).take(500) {
+                for dirs in dirs {
+                    let jump = Jump { dirs, ..MAN };
+                    let one_by_one = search.capturers(field, points(own).map(|p| (p, jump)));
+                    assert_eq!(search.capturers_among(field, own, jump), one_by_one);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn men_looked_at_all_at_once_miss_no_longer_chain() {
+        for board in [Board::draughts(8, 8), Board::alquerque(9, 9)] {
+            let graph = Graph::new(&board);
+            for removal in [Removal::Deferred, Removal::Immediate] {
+                let search = Search {
+                    graph: &graph,
+                    removal,
+                    stop: Stop::Maximum,
+                };
+                // Few men of one side among many of the other: long chains.
+                let fields = random_fields(&board, 0x2545_F491_4F6C_DD1D, (1, 3, 8));
+                for (own, field) in fields.take(300) {
+                    let best = search.run(field, points(own).map(|p| (p, MAN))).best;
+                    for count in 0..=best + 1 {
+                        assert_eq!(search.exceeds(field, own, MAN, count), count < best);
+                    }
+                }
+            }
+        }
     }
 }

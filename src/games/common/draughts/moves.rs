@@ -64,17 +64,16 @@ impl Draughts {
 
     /// Whether `side` has a capture taking more than `count` pieces.
     pub fn capture_exceeds(&self, pieces: &Pieces, side: Side, count: usize) -> bool {
-        self.search(Stop::Maximum).exceeds(
-            self.field(pieces, side),
-            self.movers(pieces, side, None),
-            count,
-        )
+        let (search, field) = (self.search(Stop::Maximum), self.field(pieces, side));
+        search.exceeds(field, pieces.men_of(side), self.man_jump, count)
+            || search.exceeds(field, pieces.kings_of(side), self.king_jump, count)
     }
 
     /// The pieces of `side` that have a capture (not necessarily the best one).
     pub fn capturers(&self, pieces: &Pieces, side: Side) -> Set {
-        self.search(Stop::Complete)
-            .capturers(self.field(pieces, side), self.movers(pieces, side, None))
+        let (search, field) = (self.search(Stop::Complete), self.field(pieces, side));
+        search.capturers_among(field, pieces.men_of(side), self.man_jump)
+            | search.capturers_among(field, pieces.kings_of(side), self.king_jump)
     }
 
     fn search(&self, stop: Stop) -> Search<'_> {

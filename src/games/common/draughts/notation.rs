@@ -45,6 +45,43 @@ impl Draughts {
     /// Text that is not points and separators, a point off the board, separators mixed,
     /// or a step with more than two points.
     pub fn parse(&self, text: &str) -> Result<Written, NotationError> {
+        match self.common(text) {
+            Some(written) => Ok(written),
+            None => self.parse_by_grammar(text),
+        }
+    }
+
+    /// The tokens most records are made of, read without the grammar: points of a
+    /// letter and one digit, joined by `-` (two of them) or by `x`, `X` or `:`. `None`
+    /// for anything else, which [`Draughts::parse_by_grammar`] reads or refuses.
+    fn common(&self, text: &str) -> Option<Written> {
+        let bytes = text.as_bytes();
+        if bytes.len() < 5 || bytes.len() % 3 != 2 {
+            return None;
+        }
+        let capture = bytes[2] != b'-';
+        if !capture && bytes.len() > 5 {
+            return None;
+        }
+        let joined = |sep: u8| match sep {
+            b'-' => !capture,
+            b'x' | b'X' | b':' => capture,
+            _ => false,
+        };
+        let points = (0..bytes.len())
+            .step_by(3)
+            .map(|at| {
+                let name = text.get(at..at + 2)?;
+                let fits =
+                    (at == 0 || joined(bytes[at - 1])) && name.as_bytes()[0].is_ascii_alphabetic();
+                fits.then(|| self.coords.parse(&self.board, name))?
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(Written { points, capture })
+    }
+
+    /// [`Draughts::parse`] for any token, with what was expected where it goes wrong.
+    fn parse_by_grammar(&self, text: &str) -> Result<Written, NotationError> {
         let expected = || NotationError::expected("a move like c3-d4 or a capture like d4xf6xh4");
         let point = || {
             alt((
@@ -110,4 +147,51 @@ pub fn written_short(from: Point, path: &[Point], points: &[Point]) -> bool {
     points[1..points.len() - 1]
         .iter()
         .all(|p| middle.any(|q| q == p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::common::board::Dir;
+    use crate::games::common::capture::{Dirs, Jump, Landing, Reach, Removal};
+
+    #[test]
+    fn common_tokens_read_as_the_grammar_does() {
+        let board = Board::alquerque(9, 9);
+        let man = Jump {
+            reach: Reach::Adjacent,
+            landing: Landing::Next,
+            dirs: Dirs::ALL,
+        };
+        let words = Words {
+            sides: ["white", "black"],
+            king: "king",
+            man_step: "R1",
+            king_step: "R2",
+            compulsory: "R3",
+            maximum: "R4",
+            promotion: "R5",
+        };
+        let draughts = Draughts::new(
+            board.clone(),
+            [Dirs::of(&[Dir::N]), Dirs::of(&[Dir::S])],
+            man,
+            man,
+            Removal::Deferred,
+            words,
+            Coords::numbered(&board, true, false),
+        );
+        let pieces = ["a1", "C3", "i9", "j1", "a0", "1", "x", "X", ":", "-", "*"];
+        let mut read = 0;
+        for text in crate::games::testing::concatenations(&pieces, 5) {
+            if let Some(written) = draughts.common(&text) {
+                assert_eq!(Ok(written), draughts.parse_by_grammar(&text), "{text}");
+                read += 1;
+            }
+        }
+        assert!(read > 100, "{read}");
+        for text in ["c3-d4", "d4xf6xh4", "a1:c3", "i9Xg7"] {
+            assert!(draughts.common(text).is_some(), "{text}");
+        }
+    }
 }
