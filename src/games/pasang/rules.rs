@@ -63,10 +63,11 @@ fn half(player: Player) -> std::ops::RangeInclusive<u8> {
     }
 }
 
-fn half_file(file: u8, player: Player) -> Vec<Sq> {
-    half(player)
-        .map(|r| Sq::at(i32::from(file), i32::from(r)).expect("on the board"))
-        .collect()
+fn half_file(file: u8, player: Player) -> [Sq; 5] {
+    let first = *half(player).start();
+    std::array::from_fn(|i| {
+        Sq::at(i32::from(file), i32::from(first) + i as i32).expect("on the board")
+    })
 }
 
 fn colour_name(c: Cell) -> &'static str {
@@ -108,15 +109,15 @@ impl Pasang {
                     .filter(|&f| self.open_refusal(position, f).is_none())
                     .map(Move::Open)
                     .collect(),
-                Phase::Enter | Phase::Move => self
-                    .ka_steps(position)
-                    .into_iter()
-                    .flat_map(|(from, to)| {
-                        self.valid_lines(position, from, to)
-                            .into_iter()
-                            .map(move |line| Move::Ka { from, to, line })
-                    })
-                    .collect(),
+                Phase::Enter | Phase::Move => {
+                    let mut moves = Vec::new();
+                    self.any_ka_step(position, |from, to| {
+                        let lines = self.valid_lines(position, from, to).into_iter();
+                        moves.extend(lines.map(|line| Move::Ka { from, to, line }));
+                        false
+                    });
+                    moves
+                }
             },
             RuleSet::Bell if position.corner_pending => CORNERS
                 .iter()
@@ -140,9 +141,9 @@ impl Pasang {
                 Phase::Enter | Phase::Move => {
                     // One copy of the position, each step tried on it and taken back.
                     let mut scratch = position.clone();
-                    self.ka_steps(position)
-                        .into_iter()
-                        .any(|(from, to)| self.captures_after(&mut scratch, from, to))
+                    self.any_ka_step(position, |from, to| {
+                        self.captures_after(&mut scratch, from, to)
+                    })
                 }
             },
             RuleSet::Bell if position.corner_pending => CORNERS
@@ -193,39 +194,40 @@ impl Pasang {
         None
     }
 
-    /// The (from, to) pairs of the KA's entry (E3) or move (E5), before any line.
-    fn ka_steps(&self, position: &Position) -> Vec<(Sq, Sq)> {
+    /// Whether `step` answers true for one of the KA's entries (E3) or moves (E5),
+    /// before any line: the (from, to) pairs are handed to it until it does.
+    fn any_ka_step(&self, position: &Position, mut step: impl FnMut(Sq, Sq) -> bool) -> bool {
         let p = position.to_move;
-        let mut steps = Vec::new();
         if let Some(ka) = position.ka(p) {
-            for (df, dr) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
-                let mut at = ka;
-                while let Some(next) = at.offset(df, dr) {
-                    if position.get(next) != Cell::Empty {
-                        break;
+            return [(0, 1), (1, 0), (0, -1), (-1, 0)]
+                .into_iter()
+                .any(|(df, dr)| {
+                    let mut at = ka;
+                    while let Some(next) = at.offset(df, dr) {
+                        if position.get(next) != Cell::Empty {
+                            break;
+                        }
+                        if step(ka, next) {
+                            return true;
+                        }
+                        at = next;
                     }
-                    steps.push((ka, next));
-                    at = next;
-                }
-            }
-            return steps;
+                    false
+                });
         }
         let Some(file) = position.passages[p.index()] else {
-            return steps;
+            return false;
         };
-        for to in half_file(file, p) {
-            if position.get(to) != Cell::Empty {
-                continue;
-            }
-            for side in [-1, 1] {
-                if let Some(from) = self.entry_from(to, side)
-                    && self.entry_refusal(position, from, to).is_none()
-                {
-                    steps.push((from, to));
-                }
-            }
-        }
-        steps
+        half_file(file, p)
+            .into_iter()
+            .filter(|&to| position.get(to) == Cell::Empty)
+            .any(|to| {
+                [-1, 1].into_iter().any(|side| {
+                    self.entry_from(to, side).is_some_and(|from| {
+                        self.entry_refusal(position, from, to).is_none() && step(from, to)
+                    })
+                })
+            })
     }
 
     /// The cell an entering stone comes from on `side` (-1 west, 1 east) under `Entry`.
@@ -737,7 +739,7 @@ impl Pasang {
     /// What the move captures: the cells.
     pub fn captured(&self, position: &Position, mv: &Move) -> Vec<Sq> {
         match mv {
-            Move::Open(file) => half_file(*file, position.to_move),
+            Move::Open(file) => half_file(*file, position.to_move).to_vec(),
             Move::Ka { line, .. } => line.stones.clone(),
             Move::Corner(sq) => vec![*sq],
             Move::Chain(chain) => chain.captured.iter().map(|p| Sq(p.0 as u8)).collect(),
