@@ -1,8 +1,6 @@
 //! The board of Olinda Keliya and one turn of relay sowing on it (spec §1–§2,
 //! rules R2–R7), with the record of positions R9 counts.
 
-use std::collections::HashSet;
-
 use crate::games::common::mancala;
 use crate::games::common::repetition::History;
 
@@ -193,36 +191,32 @@ impl Position {
         direction: Direction,
         mut lap: impl FnMut(Lap),
     ) -> Result<Relay, Endless> {
-        let mut pits = self.pits;
-        let mut laps = 0;
-        // R7: the (pits, pit to lift) pairs met, from the second lap on (a turn of
-        // one lap cannot repeat one).
-        let mut seen = Seen::default();
-        let mut lift = from;
+        let mut state = LapState {
+            pits: self.pits,
+            lift: from,
+        };
+        let mut cycle = Cycle::default();
         loop {
-            if laps > 0 && !seen.insert(pits_key(&pits) | (lift.index() as u128) << 120) {
-                return Err(Endless { laps, again: lift });
-            }
-            // R3: lift every seed, drop them one by one onwards; no pit is skipped.
-            let seeds = std::mem::take(&mut pits[lift.index()]);
-            let at = drop_seeds(&mut pits, lift, seeds, direction);
+            let (seeds, at) = state.sow_lap(direction);
             lap(Lap {
-                lifted: lift,
+                lifted: state.lift,
                 seeds,
                 last: at,
             });
-            laps += 1;
             // R4: the pit after the last seed holds seeds: relay.
             let beyond = next(at, direction);
-            if pits[beyond.index()] > 0 {
-                lift = beyond;
+            if state.pits[beyond.index()] > 0 {
+                state.lift = beyond;
+                if cycle.closes(state) {
+                    return Err(cycle.endless(self.pits, from, direction));
+                }
                 continue;
             }
             // R5: it is empty: capture the pit after it, whatever its row.
             let capture_pit = next(beyond, direction);
-            let captured = std::mem::take(&mut pits[capture_pit.index()]);
+            let captured = std::mem::take(&mut state.pits[capture_pit.index()]);
             return Ok(Relay {
-                pits,
+                pits: state.pits,
                 stop: beyond,
                 capture_pit,
                 captured,
@@ -251,41 +245,91 @@ pub struct Relay {
     pub captured: u8,
 }
 
-/// The states a relay has met (R7): a short list, searched in place, for the few laps
-/// of most turns; a hash set for long relays. Nothing is allocated for a short relay.
-struct Seen {
-    few: [u128; Seen::FEW],
-    len: usize,
-    many: HashSet<u128>,
+/// What a relay's next lap depends on: the pits and the pit to lift (R7's pair).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct LapState {
+    pits: [u8; CIRCUIT],
+    lift: Pit,
 }
 
-impl Default for Seen {
-    fn default() -> Seen {
-        Seen {
-            few: [0; Seen::FEW],
-            len: 0,
-            many: HashSet::new(),
+impl LapState {
+    /// R3: lifts every seed of the pit to lift and drops them one by one onwards (no
+    /// pit is skipped): the seeds and the pit of the last one.
+    #[inline]
+    fn sow_lap(&mut self, direction: Direction) -> (u8, Pit) {
+        let seeds = std::mem::take(&mut self.pits[self.lift.index()]);
+        (
+            seeds,
+            drop_seeds(&mut self.pits, self.lift, seeds, direction),
+        )
+    }
+
+    /// The state of the next lap, if the relay goes on (R4).
+    fn next_lap(mut self, direction: Direction) -> Option<LapState> {
+        let (_, at) = self.sow_lap(direction);
+        let beyond = next(at, direction);
+        (self.pits[beyond.index()] > 0).then_some(LapState {
+            lift: beyond,
+            ..self
+        })
+    }
+}
+
+/// R7's watch on a relay: whether a (pits, pit to lift) pair comes back, by Brent's
+/// cycle finding — one state kept and compared after each lap, nothing allocated,
+/// however long the relay. The states are those before the second lap and after
+/// (a turn of one lap cannot repeat one).
+struct Cycle {
+    /// The state the later ones are compared with, and the laps since it was kept.
+    kept: Option<LapState>,
+    since: usize,
+    /// Laps after which the kept state is replaced (a power of two).
+    span: usize,
+}
+
+impl Default for Cycle {
+    fn default() -> Cycle {
+        Cycle {
+            kept: None,
+            since: 0,
+            span: 1,
         }
     }
 }
 
-impl Seen {
-    const FEW: usize = 16;
-
-    /// Adds a state; `false` if it was met before.
-    fn insert(&mut self, key: u128) -> bool {
-        if self.len < Self::FEW {
-            if self.few[..self.len].contains(&key) {
-                return false;
-            }
-            self.few[self.len] = key;
-            self.len += 1;
+impl Cycle {
+    /// Whether `state`, the state before the next lap, closes a cycle.
+    fn closes(&mut self, state: LapState) -> bool {
+        let Some(kept) = self.kept else {
+            self.kept = Some(state);
+            return false;
+        };
+        self.since += 1;
+        if kept == state {
             return true;
         }
-        if self.many.is_empty() {
-            self.many.extend(self.few);
+        if self.since == self.span {
+            (self.kept, self.since, self.span) = (Some(state), 0, self.span * 2);
         }
-        self.many.insert(key)
+        false
+    }
+
+    /// The endless relay from `from` on `pits` whose cycle this watch found, as R7
+    /// words it: the laps sown before the first repeated pair, and its pit to lift.
+    fn endless(&self, pits: [u8; CIRCUIT], from: Pit, direction: Direction) -> Endless {
+        let length = self.since;
+        let next = |state: LapState| state.next_lap(direction).expect("the relay cycles");
+        let first = next(LapState { pits, lift: from });
+        // The first state of the cycle: where two states `length` laps apart meet.
+        let (mut early, mut late) = (first, (0..length).fold(first, |s, _| next(s)));
+        let mut laps = 1;
+        while early != late {
+            (early, late, laps) = (next(early), next(late), laps + 1);
+        }
+        Endless {
+            laps: laps + length,
+            again: early.lift,
+        }
     }
 }
 
@@ -355,5 +399,67 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// R3–R7 as the spec words them, lap by lap, every (pits, pit to lift) pair
+    /// kept in a set: what [`Position::sow`] must answer.
+    fn relay_by_the_letter(
+        pits: [u8; CIRCUIT],
+        from: Pit,
+        direction: Direction,
+    ) -> Result<([u8; CIRCUIT], Pit, Pit, u8), Endless> {
+        let (mut pits, mut lift, mut laps) = (pits, from, 0);
+        let mut seen = std::collections::HashSet::new();
+        loop {
+            if laps > 0 && !seen.insert((pits, lift)) {
+                return Err(Endless { laps, again: lift });
+            }
+            let mut at = lift;
+            for _ in 0..std::mem::take(&mut pits[lift.index()]) {
+                at = next(at, direction);
+                pits[at.index()] += 1;
+            }
+            laps += 1;
+            let beyond = next(at, direction);
+            if pits[beyond.index()] > 0 {
+                lift = beyond;
+                continue;
+            }
+            let capture = next(beyond, direction);
+            let captured = std::mem::take(&mut pits[capture.index()]);
+            return Ok((pits, beyond, capture, captured));
+        }
+    }
+
+    #[test]
+    fn r7_a_relay_is_found_endless_after_the_laps_the_spec_counts() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut endless = 0;
+        for _ in 0..20000 {
+            let pits: [u8; CIRCUIT] = std::array::from_fn(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                [0, 0, 0, 0, 1, 1, 2][(seed % 7) as usize]
+            });
+            let position = Position::new(pits, [0, 0], Side::South);
+            for direction in [Direction::Ccw, Direction::Cw] {
+                for from in (0..CIRCUIT).map(|k| Pit::new(Side::South, 1).unwrap().advance(k)) {
+                    if pits[from.index()] == 0 {
+                        continue;
+                    }
+                    let sown = position
+                        .sow(from, direction)
+                        .map(|r| (r.pits, r.stop, r.capture_pit, r.captured));
+                    assert_eq!(
+                        sown,
+                        relay_by_the_letter(pits, from, direction),
+                        "{pits:?} {from}"
+                    );
+                    endless += usize::from(sown.is_err());
+                }
+            }
+        }
+        assert!(endless >= 5, "{endless}");
     }
 }
