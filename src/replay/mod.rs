@@ -459,12 +459,12 @@ pub fn replay_with<R: Rules>(
     let (main, end, complete) = driver.line(&start, &record.moves, 0);
     replay.main = main;
     replay.plies = count_played(&replay.main);
-    if complete {
-        driver.finish(record, &end);
-    }
     // Also after a bad move: the position the good moves reached, and whether it had
     // ended the game (a move after the end says so in its message; the outcome agrees).
     replay.outcome = rules.outcome(&end);
+    if complete {
+        driver.finish(record, &end, replay.outcome.as_ref());
+    }
     replay.end = Some(driver.snapshot(&end));
     replay.errors = driver.errors;
     replay
@@ -727,7 +727,8 @@ impl<R: Rules> Driver<'_, R> {
 
     /// Checks the end of a fully replayed main line: an unfinished turn, and the
     /// declared result against the board and against the Result tag.
-    fn finish(&mut self, record: &GameRecord, end: &R::Position) {
+    /// `outcome` is the game's at `end`.
+    fn finish(&mut self, record: &GameRecord, end: &R::Position, outcome: Option<&Outcome>) {
         let end_span = record
             .result
             .as_ref()
@@ -740,7 +741,7 @@ impl<R: Rules> Driver<'_, R> {
             score: record.tag("Score"),
         };
         let rules = self.rules;
-        declared.judge(rules, end, |fault| {
+        declared.judge(rules, end, outcome, |fault| {
             let code = fault.code();
             let position = match fault {
                 EndFault::TagDisagrees(..) => None,
@@ -820,12 +821,14 @@ impl EndFault<'_> {
 }
 
 impl<'a> Declared<'a> {
-    /// Judges the end position `end` against what is declared: hands `fault` each
-    /// thing wrong, in the order they are reported.
+    /// Judges the end position `end`, where the game's outcome is `outcome`, against
+    /// what is declared: hands `fault` each thing wrong, in the order they are
+    /// reported.
     pub(crate) fn judge<R: Rules>(
         &self,
         rules: &R,
         end: &R::Position,
+        outcome: Option<&Outcome>,
         mut fault: impl FnMut(EndFault<'a>),
     ) {
         if let Some(missing) = rules.unfinished_turn(end) {
@@ -848,14 +851,14 @@ impl<'a> Declared<'a> {
             (None, Some(t)) => (t, true),
             (None, None) => return,
         };
-        match rules.outcome(end) {
+        match outcome {
             None => {
                 if let Err(why) = rules.judge_declared(end, declared) {
                     fault(EndFault::CannotStand(declared, in_tag, why));
                 }
             }
             Some(outcome) if outcome.result != declared => {
-                fault(EndFault::Contradicts(declared, in_tag, outcome));
+                fault(EndFault::Contradicts(declared, in_tag, outcome.clone()));
             }
             Some(_) => {}
         }

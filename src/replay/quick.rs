@@ -123,8 +123,9 @@ pub fn quick_with<R: Rules>(
         tag,
         score: plain.tag("Score"),
     };
+    let outcome = rules.outcome(&position);
     let mut wrong = false;
-    declared.judge(&rules, &position, |_| wrong = true);
+    declared.judge(&rules, &position, outcome.as_ref(), |_| wrong = true);
     // The warning for a `*` on one side only (see `warnings::result_tag`).
     let tag = tag.and_then(parse_result);
     if wrong || matches!((movetext, tag), (Some(m), Some(t)) if m.is_some() != t.is_some()) {
@@ -139,7 +140,7 @@ pub fn quick_with<R: Rules>(
         replay: Replay {
             game: Some(info),
             plies: ply,
-            outcome: rules.outcome(&position),
+            outcome,
             end,
             ..Replay::default()
         },
