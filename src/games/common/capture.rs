@@ -29,8 +29,26 @@ pub type Set = u128;
 
 /// The one-point set of `p`.
 pub fn bit(p: Point) -> Set {
-    1u128 << p.0
+    one(p.0 as u8)
 }
+
+/// The one-point set of the lattice index `i` (below 128), read from a table: a
+/// shift of a 128-bit number by a variable amount takes several instructions, and
+/// the search asks for such sets at every point it looks at.
+#[inline]
+fn one(i: u8) -> Set {
+    ONE[usize::from(i & 127)]
+}
+
+const ONE: [Set; 128] = {
+    let mut table = [0; 128];
+    let mut i = 0;
+    while i < 128 {
+        table[i] = 1 << i;
+        i += 1;
+    }
+    table
+};
 
 /// The points of a set, lowest index first.
 pub fn points(mut set: Set) -> impl Iterator<Item = Point> {
@@ -202,6 +220,13 @@ impl Graph {
         Some(line)
     }
 
+    /// Whether a point of `from` has a next point in `to` towards one of `dirs`, told
+    /// for all the points at once; `None` unless those lines are lattice offsets.
+    pub fn any_step(&self, from: Set, dirs: Dirs, to: Set) -> Option<bool> {
+        (dirs.0 & !self.on_lattice.0 == 0)
+            .then(|| (0..8).any(|d| dirs.0 & (1 << d) != 0 && self.lines[d].step(from) & to != 0))
+    }
+
     /// The next point from `p` towards direction index `d`.
     #[inline]
     fn step(&self, p: u8, d: usize) -> Option<u8> {
@@ -318,19 +343,44 @@ impl Search<'_> {
     /// (a jump over the next point to the one behind it) are looked at all at once,
     /// direction by direction, where the board's lines allow it.
     pub fn capturers_among(&self, field: Field, movers: Set, jump: Jump) -> Set {
+        match self.first_jumps(field, movers, jump) {
+            Some(lines) => lines
+                .map(|(line, landings)| shift(landings, -2 * line.offset))
+                .fold(0, |set, found| set | found),
+            None => self.capturers(field, points(movers).map(|p| (p, jump))),
+        }
+    }
+
+    /// Whether some piece of `movers`, all jumping as `jump`, has a jump: as
+    /// [`Search::capturers_among`], and done at the first one found.
+    pub fn any_capturer_among(&self, field: Field, movers: Set, jump: Jump) -> bool {
+        match self.first_jumps(field, movers, jump) {
+            Some(mut lines) => lines.any(|(_, landings)| landings != 0),
+            None => self.capturers(field, points(movers).map(|p| (p, jump))) != 0,
+        }
+    }
+
+    /// For men on lattice lines, the landing points of the first jumps of `movers`
+    /// towards each direction they jump in; `None` for other pieces or boards.
+    fn first_jumps(
+        &self,
+        field: Field,
+        movers: Set,
+        jump: Jump,
+    ) -> Option<impl Iterator<Item = (Line, Set)> + '_> {
         let adjacent = jump.reach == Reach::Adjacent && jump.landing == Landing::Next;
         if !adjacent || jump.dirs.0 & !self.graph.on_lattice.0 != 0 {
-            return self.capturers(field, points(movers).map(|p| (p, jump)));
+            return None;
         }
-        let mut found = 0;
-        for (d, line) in self.graph.lines.iter().enumerate() {
-            if jump.dirs.0 & (1 << d) != 0 {
-                let victims = line.step(movers) & field.enemy;
-                let landings = line.step(victims) & !field.occupied;
-                found |= shift(landings, -2 * line.offset);
-            }
-        }
-        found
+        let lines = self.graph.lines.iter().enumerate();
+        Some(
+            lines
+                .filter(move |&(d, _)| jump.dirs.0 & (1 << d) != 0)
+                .map(move |(_, &line)| {
+                    let victims = line.step(movers) & field.enemy;
+                    (line, line.step(victims) & !field.occupied)
+                }),
+        )
     }
 
     /// Checks a chain written as landing points, jump by jump: the pieces it takes, or
@@ -353,7 +403,7 @@ impl Search<'_> {
             });
             let victim = jumped?;
             captured.push(Point(u16::from(victim)));
-            taken |= 1u128 << victim;
+            taken |= one(victim);
             at = to.0 as u8;
         }
         if captured.is_empty() {
@@ -402,7 +452,7 @@ impl State<'_> {
             Removal::Immediate => self.occupied & !taken,
         };
         let live = self.enemy & !taken;
-        let empty = |p: u8| occupied & (1u128 << p) == 0;
+        let empty = |p: u8| occupied & one(p) == 0;
         (0..8).any(|d| {
             if self.jump.dirs.0 & (1 << d) == 0 {
                 return false;
@@ -412,7 +462,7 @@ impl State<'_> {
             let Some(victim) = self.victim(at, d, empty) else {
                 return false;
             };
-            if live & (1u128 << victim) == 0 {
+            if live & one(victim) == 0 {
                 return false;
             }
             let mut landing = self.graph.step(victim, d);
@@ -457,7 +507,7 @@ impl State<'_> {
         self.any_leg(at, taken, |victim, to| {
             extended = true;
             if path.push(victim, to) {
-                self.walk(stop, to, taken | 1u128 << victim, path, found);
+                self.walk(stop, to, taken | one(victim), path, found);
                 path.len -= 1;
             }
             false
@@ -486,7 +536,7 @@ impl State<'_> {
             return false;
         }
         self.any_leg(at, taken, |victim, to| {
-            self.longer_than(count, to, taken | 1u128 << victim, depth + 1)
+            self.longer_than(count, to, taken | one(victim), depth + 1)
         })
     }
 
@@ -769,7 +819,7 @@ mod tests {
     }
 
     #[test]
-    fn men_found_all_at_once_are_those_found_one_by_one() {
+    fn men_and_steps_found_all_at_once_are_those_found_one_by_one() {
         for board in [Board::draughts(8, 8), Board::alquerque(9, 9)] {
             let graph = Graph::new(&board);
             let search = Search {
@@ -783,6 +833,19 @@ mod tests {
                     let jump = Jump { dirs, ..MAN };
                     let one_by_one = search.capturers(field, points(own).map(|p| (p, jump)));
                     assert_eq!(search.capturers_among(field, own, jump), one_by_one);
+                    let any = search.any_capturer_among(field, own, jump);
+                    assert_eq!(any, one_by_one != 0);
+                    // A step to an empty point, asked of every point at once.
+                    let empty = !field.occupied;
+                    let stepping = points(own).any(|p| {
+                        (0..8).any(|d| {
+                            dirs.0 & (1 << d) != 0
+                                && graph
+                                    .step(p.0 as u8, d)
+                                    .is_some_and(|q| empty & one(q) != 0)
+                        })
+                    });
+                    assert_eq!(graph.any_step(own, dirs, empty), Some(stepping));
                 }
             }
         }

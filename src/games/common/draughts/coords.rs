@@ -98,6 +98,21 @@ impl Coords {
     /// Reads a point name as the record writes it (`d4`, `D4`; on a mirrored record
     /// `b1` is our `g1`) or, if the game numbers its points, a number.
     pub fn parse(&self, board: &Board, text: &str) -> Option<Point> {
+        // Most names: a letter and one digit.
+        if let [letter, rank @ b'1'..=b'9'] = *text.as_bytes()
+            && letter.is_ascii_alphabetic()
+        {
+            let file = letter.to_ascii_lowercase() - b'a' + 1;
+            if file > board.files() {
+                return None;
+            }
+            return board.point(self.record_file(board, file), rank - b'0');
+        }
+        self.parse_any(board, text)
+    }
+
+    /// [`Coords::parse`] for any name.
+    fn parse_any(&self, board: &Board, text: &str) -> Option<Point> {
         let first = text.chars().next()?;
         if first.is_ascii_digit() {
             if text.starts_with('0') || text.len() > 3 {
@@ -133,4 +148,26 @@ impl Coords {
 pub struct Written {
     pub points: Vec<Point>,
     pub capture: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_letter_and_a_digit_read_as_any_name_is_read() {
+        let board = Board::alquerque(9, 9);
+        for coords in [
+            Coords::algebraic(),
+            Coords::numbered(&board, false, false),
+            Coords::numbered(&board, true, true),
+        ] {
+            for a in (b'0'..=b'z').map(char::from) {
+                for b in (b'0'..=b'z').map(char::from) {
+                    let name = format!("{a}{b}");
+                    assert_eq!(coords.parse(&board, &name), coords.parse_any(&board, &name));
+                }
+            }
+        }
+    }
 }

@@ -76,6 +76,13 @@ impl Draughts {
             | search.capturers_among(field, pieces.kings_of(side), self.king_jump)
     }
 
+    /// Whether some piece of `side` has a capture.
+    pub fn has_capture(&self, pieces: &Pieces, side: Side) -> bool {
+        let (search, field) = (self.search(Stop::Complete), self.field(pieces, side));
+        search.any_capturer_among(field, pieces.men_of(side), self.man_jump)
+            || search.any_capturer_among(field, pieces.kings_of(side), self.king_jump)
+    }
+
     fn search(&self, stop: Stop) -> Search<'_> {
         Search {
             graph: &self.graph,
@@ -161,12 +168,19 @@ impl Draughts {
     /// Whether `side` has any move at all, without listing them: a step to the first
     /// point of a ray it may take, or a piece that can capture.
     pub fn can_move(&self, pieces: &Pieces, side: Side) -> bool {
-        self.has_step(pieces, side) || self.capturers(pieces, side) != 0
+        self.has_step(pieces, side) || self.has_capture(pieces, side)
     }
 
     /// Whether any piece of `side` can step (a king can if it can go one point).
     fn has_step(&self, pieces: &Pieces, side: Side) -> bool {
         let occupied = pieces.occupied();
+        let graph = &self.graph;
+        if let Some(man) =
+            graph.any_step(pieces.men_of(side), self.man_steps[side.index()], !occupied)
+            && let Some(king) = graph.any_step(pieces.kings_of(side), Dirs::ALL, !occupied)
+        {
+            return man || king;
+        }
         capture::points(pieces.of(side)).any(|from| {
             let is_king = pieces.kings & bit(from) != 0;
             Dir::ALL.into_iter().any(|dir| {

@@ -68,15 +68,13 @@ impl Draughts {
             b'x' | b'X' | b':' => capture,
             _ => false,
         };
-        let points = (0..bytes.len())
-            .step_by(3)
-            .map(|at| {
-                let name = text.get(at..at + 2)?;
-                let fits =
-                    (at == 0 || joined(bytes[at - 1])) && name.as_bytes()[0].is_ascii_alphabetic();
-                fits.then(|| self.coords.parse(&self.board, name))?
-            })
-            .collect::<Option<Vec<_>>>()?;
+        let mut points = Vec::with_capacity(bytes.len() / 3 + 1);
+        for at in (0..bytes.len()).step_by(3) {
+            if at > 0 && !joined(bytes[at - 1]) || !bytes[at].is_ascii_alphabetic() {
+                return None;
+            }
+            points.push(self.coords.parse(&self.board, text.get(at..at + 2)?)?);
+        }
         Some(Written { points, capture })
     }
 

@@ -33,7 +33,7 @@ impl Draughts {
         if !written.capture
             && let [from, to] = written.points[..]
             && let Ok(mv) = self.step(pieces, side, from, to)
-            && (faults || self.capturers(pieces, side) == 0)
+            && (faults || !self.has_capture(pieces, side))
         {
             return Ok(mv);
         }
