@@ -265,7 +265,13 @@ impl<R: BufRead> Reader<R> {
             }
         };
         let mut taken = 0;
-        for line in text.split_inclusive('\n') {
+        // The lines, each with its `\n` (the block ends with one), found by memchr.
+        let ends = memchr::memchr_iter(b'\n', text.as_bytes());
+        for line in ends.scan(0, |start, end| {
+            let line = &text[*start..=end];
+            *start = end + 1;
+            Some(line)
+        }) {
             let near_start =
                 lines.offset < BINARY_PROBE && memchr::memchr(0, line.as_bytes()).is_some();
             if near_start || lines.chunk.len() + line.len() > MAX_GAME_BYTES {
