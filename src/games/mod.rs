@@ -310,6 +310,17 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// How the game has ended on the board, if it has.
     fn outcome(&self, position: &Self::Position) -> Option<Outcome>;
 
+    /// Whether the game has ended at `position` for a reason a legal move there does
+    /// not rule out (a repetition, a score): [`Rules::outcome`] without the search for
+    /// a legal move. The quick path asks this before each move it then plays, since a
+    /// move played shows that one existed. An override must keep: when this is
+    /// `false` and a move at `position` is legal, `outcome(position)` is `None`; and
+    /// when this is `true`, `outcome(position)` is `Some`. Games whose end test is
+    /// mostly that search override it; the default asks `outcome`.
+    fn over_but_for_moves(&self, position: &Self::Position) -> bool {
+        self.outcome(position).is_some()
+    }
+
     /// Every legal move (or, for games whose turns take several tokens, every legal next
     /// token's move). Empty exactly when the player to move cannot move.
     fn legal_moves(&self, position: &Self::Position) -> Vec<Self::Move>;

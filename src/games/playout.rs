@@ -5,7 +5,7 @@
 //! on: every legal move written canonically reads back (`parse_token` → `resolve`) as a
 //! move with the same canonical text and the same resulting position; the position
 //! string round-trips; a position with no legal move has an outcome (unless the game is
-//! over already).
+//! over already); [`Rules::over_but_for_moves`] keeps its promise.
 
 use super::{GameInfo, Rules, Setup};
 
@@ -73,7 +73,11 @@ pub fn random_game<R: Rules>(
                 Err(e) => return fail(&moves, format!("{text} does not read back: {e}")),
             }
         }
-        if rules.outcome(&position).is_some() {
+        let over = rules.outcome(&position).is_some();
+        if check && let Err(e) = check_over_but_for_moves(&rules, &position, over) {
+            return fail(&moves, e);
+        }
+        if over {
             break;
         }
         let legal = rules.legal_moves(&position);
@@ -96,6 +100,21 @@ pub fn random_game<R: Rules>(
     }
     let result = rules.outcome(&position).map_or("*", |o| o.result.as_str());
     Ok(RandomGame { moves, result })
+}
+
+/// What [`Rules::over_but_for_moves`] promises, at a position whose outcome is `over`.
+fn check_over_but_for_moves<R: Rules>(
+    rules: &R,
+    position: &R::Position,
+    over: bool,
+) -> Result<(), String> {
+    match (over, rules.over_but_for_moves(position)) {
+        (false, true) => Err("over_but_for_moves says over, the outcome says not".into()),
+        (true, false) if !rules.legal_moves(position).is_empty() => {
+            Err("the game is over with legal moves left, but over_but_for_moves says not".into())
+        }
+        _ => Ok(()),
+    }
 }
 
 fn check_round_trip<R: Rules>(

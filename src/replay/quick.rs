@@ -94,7 +94,9 @@ pub fn quick_with<R: Rules>(
         if !continues {
             ply += 1;
         }
-        if rules.outcome(&position).is_some() {
+        // A game over with a move left is for the full replay to report; a game over
+        // for want of a move is found by the move, which cannot then be played.
+        if rules.over_but_for_moves(&position) {
             return None;
         }
         if continues && let Some(previous) = previous {

@@ -298,6 +298,10 @@ impl Rules for Hunt {
         self.end(position).map(|end| end.outcome(self))
     }
 
+    fn over_but_for_moves(&self, position: &Position) -> bool {
+        self.end_but_for_moves(position).is_some()
+    }
+
     fn legal_moves(&self, position: &Position) -> Vec<Move> {
         self.legal(position)
     }

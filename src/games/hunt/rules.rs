@@ -267,12 +267,8 @@ impl Hunt {
     /// R7–R9, V5, §5: how the game has ended, if it has. A move is over before the end
     /// is judged, so a chain that takes the 16th lama may go on (decision after review).
     pub fn end(&self, position: &Position) -> Option<End> {
-        if self.capture_all {
-            if position.prey == 0 && position.hand == 0 {
-                return Some(End::NoneLeft);
-            }
-        } else if position.captured >= TARGET {
-            return Some(End::Target(position.captured));
+        if let Some(end) = self.end_but_for_moves(position) {
+            return Some(end);
         }
         if self.can_move(position) {
             return None;
@@ -282,6 +278,16 @@ impl Hunt {
         } else {
             End::Stuck
         })
+    }
+
+    /// [`Hunt::end`] but for the side to move having no move: the prey all taken,
+    /// or the target reached.
+    pub fn end_but_for_moves(&self, position: &Position) -> Option<End> {
+        if self.capture_all {
+            (position.prey == 0 && position.hand == 0).then_some(End::NoneLeft)
+        } else {
+            (position.captured >= TARGET).then_some(End::Target(position.captured))
+        }
     }
 
     // ----- reading a token -----

@@ -362,6 +362,11 @@ impl Rules for MigMang {
         MigMang::player(position.to_move)
     }
 
+    /// R9 only ends the game for want of a move (no piece: no move either).
+    fn over_but_for_moves(&self, _position: &Position) -> bool {
+        false
+    }
+
     /// R9: the player to move who has no piece, or no move, loses. No draw (R10).
     fn outcome(&self, position: &Position) -> Option<Outcome> {
         if self.can_move(position) {

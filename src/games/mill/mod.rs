@@ -204,6 +204,10 @@ impl Rules for Mill {
         self.end(position).map(|end| end.outcome())
     }
 
+    fn over_but_for_moves(&self, position: &Position) -> bool {
+        position.pending.is_none() && self.end_but_for_moves(position).is_some()
+    }
+
     fn legal_moves(&self, position: &Position) -> Vec<Move> {
         self.legal(position)
     }

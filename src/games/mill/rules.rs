@@ -442,6 +442,12 @@ impl Mill {
         if position.pending.is_some() {
             return None;
         }
+        self.end_but_for_moves(position)
+            .or_else(|| (!self.can_act(position)).then_some(End::Blocked(position.to_move)))
+    }
+
+    /// [`Mill::end`] but for R10 (the player to move is blocked), with no removal due.
+    pub fn end_but_for_moves(&self, position: &Position) -> Option<End> {
         let me = position.to_move;
         for p in [me, me.opponent()] {
             if position.total(p) <= 2 {
@@ -454,9 +460,6 @@ impl Mill {
         }
         if self.config.ten_move_draw && position.quiet >= TEN_MOVES {
             return Some(End::TenMoves);
-        }
-        if !self.can_act(position) {
-            return Some(End::Blocked(me));
         }
         None
     }

@@ -259,10 +259,15 @@ impl Rules for NeiPatKono {
         position.to_move.player(self.first)
     }
 
+    /// R8: a player left with one piece has lost; R9 is for the move to tell.
+    fn over_but_for_moves(&self, position: &Position) -> bool {
+        position.count(position.to_move) <= 1
+    }
+
     /// R8: a player left with one piece has lost; R9: so has one who cannot move.
     fn outcome(&self, position: &Position) -> Option<Outcome> {
         let colour = position.to_move;
-        let why = if position.count(colour) <= 1 {
+        let why = if self.over_but_for_moves(position) {
             format!("{} has only one piece left (R8)", colour.name())
         } else {
             if self.each_move(position).next().is_some() {

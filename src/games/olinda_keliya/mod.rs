@@ -127,9 +127,14 @@ impl OlindaKeliya {
     }
 
     /// Why the game is over in `position`, if it is: R9 or R8, then R10–R11.
+    /// R9: the position occurs for the third time.
+    fn repeated_thrice(position: &Position) -> bool {
+        position.occurrences() >= 3
+    }
+
     fn end(&self, position: &Position) -> Option<(String, [u32; 2])> {
         let count = position.final_count();
-        let why = if position.occurrences() >= 3 {
+        let why = if Self::repeated_thrice(position) {
             "the position occurs for the third time (R9)".to_string()
         } else if !self.has_move(position) {
             format!("{} has no legal move (R8)", position.to_move())
@@ -315,6 +320,11 @@ impl Rules for OlindaKeliya {
             result_for(winner),
             format!("{why}{adds}; final {s}:{n}, {says} (R11)"),
         ))
+    }
+
+    /// R9; R8 (no legal move) is for the move to tell.
+    fn over_but_for_moves(&self, position: &Position) -> bool {
+        Self::repeated_thrice(position)
     }
 
     fn legal_moves(&self, position: &Position) -> Vec<Move> {

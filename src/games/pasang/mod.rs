@@ -143,7 +143,7 @@ impl Pasang {
         };
         match self.rules {
             RuleSet::Emas => {
-                if !position.has_stones() {
+                if self.over_but_for_moves(position) {
                     return Some(on_points("no stone is left (E10a)"));
                 }
                 if !self.has_move(position) {
@@ -493,6 +493,12 @@ impl Rules for Pasang {
 
     fn outcome(&self, position: &Position) -> Option<Outcome> {
         self.outcome_of(position)
+    }
+
+    /// emas: E10a (no stone left); E10b and bell's B4 (no turn) are for the move to
+    /// tell.
+    fn over_but_for_moves(&self, position: &Position) -> bool {
+        self.rules == RuleSet::Emas && !position.has_stones()
     }
 
     fn legal_moves(&self, position: &Position) -> Vec<Move> {

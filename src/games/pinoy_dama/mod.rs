@@ -286,7 +286,7 @@ impl Rules for PinoyDama {
     /// R14 (the lone king has survived its 12th counted move: draw), else R13 (no legal
     /// move: the side to move loses).
     fn outcome(&self, position: &Position) -> Option<Outcome> {
-        if position.lone_count.is_some_and(|n| n >= LONE_KING_MOVES) {
+        if self.over_but_for_moves(position) {
             return Some(Outcome::new(
                 GameResult::Draw,
                 format!("the lone king has made {LONE_KING_MOVES} moves against three kings (R14)"),
@@ -308,6 +308,11 @@ impl Rules for PinoyDama {
             GameResult::win_for(self.player(side.opponent())),
             why,
         ))
+    }
+
+    /// R14; R13 (no legal move) is for the move to tell.
+    fn over_but_for_moves(&self, position: &Position) -> bool {
+        position.lone_count.is_some_and(|n| n >= LONE_KING_MOVES)
     }
 
     /// R8–R9: the captures taking the most pieces if any capture exists, else every

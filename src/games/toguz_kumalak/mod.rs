@@ -171,6 +171,11 @@ impl Rules for ToguzKumalak {
         self.outcome_of(position)
     }
 
+    /// R10: a kazan past half the stones ends the game whatever moves are left.
+    fn over_but_for_moves(&self, position: &Position) -> bool {
+        self.early_winner(position).is_some()
+    }
+
     fn legal_moves(&self, position: &Position) -> Vec<Move> {
         let side = position.to_move();
         (1..=9)

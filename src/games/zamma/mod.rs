@@ -385,6 +385,12 @@ impl Rules for Zamma {
         ))
     }
 
+    /// §4.8; R10 (no move) is for the move to tell — but with `huff` a blow may be
+    /// played where no move follows it, so R10 is asked then.
+    fn over_but_for_moves(&self, position: &Position) -> bool {
+        position.repeated || self.huff && !self.can_move(position)
+    }
+
     /// R6: the captures taking the most pieces if any, else every step; with `huff`
     /// every capture chain and step (faults included) and the blows available (R12).
     fn legal_moves(&self, position: &Position) -> Vec<ZammaMove> {
