@@ -18,6 +18,29 @@ pub fn concatenations(pieces: &[&str], most: usize) -> Vec<String> {
     texts
 }
 
+/// Holds a notation's quick reading of common tokens to its grammar: on every text made
+/// of at most `most` of the `pieces`, whatever `quick` reads, `grammar` reads the same;
+/// and `quick` reads each of `common`. Gives how many texts `quick` read.
+pub fn quick_reading_agrees<T: PartialEq + std::fmt::Debug, E: PartialEq + std::fmt::Debug>(
+    pieces: &[&str],
+    most: usize,
+    common: &[&str],
+    quick: impl Fn(&str) -> Option<T>,
+    grammar: impl Fn(&str) -> Result<T, E>,
+) -> usize {
+    let mut read = 0;
+    for text in concatenations(pieces, most) {
+        if let Some(token) = quick(&text) {
+            assert_eq!(Ok(token), grammar(&text), "{text}");
+            read += 1;
+        }
+    }
+    for text in common {
+        assert!(quick(text).is_some(), "{text}");
+    }
+    read
+}
+
 /// Every legal move in canonical notation, sorted.
 pub fn legal<R: Rules>(rules: &R, position: &R::Position) -> Vec<String> {
     let mut moves: Vec<String> = rules

@@ -1,6 +1,6 @@
 //! E7: the lines a KA sees along one axis.
 
-use super::position::{Cell, Position, Sq};
+use super::position::{Cell, Position, SIDE, Sq};
 
 /// An axis through a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,7 +77,9 @@ impl Line {
 /// the first stone fixes the colour, a stone of the other colour, a KA or the edge
 /// stops it.
 fn side_run(position: &Position, at: Sq, step: (i32, i32)) -> Option<(Cell, Vec<Sq>)> {
-    let mut run = Vec::new();
+    // A run holds at most the cells of one side of a rank or file, and a line joining
+    // two runs at most those of the whole line but the KA's: one allocation.
+    let mut run = Vec::with_capacity(usize::from(SIDE) - 1);
     side_walk(position, at, step, |sq| run.push(sq)).map(|colour| (colour, run))
 }
 

@@ -64,6 +64,57 @@ fn token(input: &str) -> IResult<&str, Token> {
 /// # Errors
 /// What was expected where the text stops making sense.
 pub fn parse_token(text: &str) -> Result<Token, NotationError> {
+    common(text).map_or_else(|| parse_by_grammar(text), Ok)
+}
+
+/// The tokens of most records — a file letter, a move with its line — read without
+/// the grammar; `None` for anything else, which [`parse_by_grammar`] reads or refuses.
+fn common(text: &str) -> Option<Token> {
+    let bytes = text.as_bytes();
+    if let [letter @ b'a'..=b'k'] = *bytes {
+        return Some(Token::File(letter - b'a' + 1));
+    }
+    // Cells joined by `sep` from `at` on: the cells and where they end.
+    let joined = |mut at: usize, sep: u8| {
+        let mut cells = Vec::with_capacity(2);
+        loop {
+            let (sq, len) = cell_at(bytes, at)?;
+            cells.push(sq);
+            at += len;
+            if bytes.get(at) != Some(&sep) {
+                return Some((cells, at));
+            }
+            at += 1;
+        }
+    };
+    let (cells, at) = joined(0, b'-')?;
+    let (line, at) = match bytes.get(at) {
+        Some(b'x') => joined(at + 1, b',').map(|(line, at)| (Some(line), at))?,
+        _ => (None, at),
+    };
+    (cells.len() >= 2 && at == bytes.len()).then_some(Token::Path { cells, line })
+}
+
+/// The cell `a1`-`k11` written at `at`, and its length; `None` unless the cell ends
+/// there (no further digit).
+fn cell_at(bytes: &[u8], at: usize) -> Option<(Sq, usize)> {
+    let file = match *bytes.get(at)? {
+        letter @ b'a'..=b'k' => letter - b'a' + 1,
+        _ => return None,
+    };
+    let (rank, len) = match bytes.get(at + 1..)? {
+        [b'1', second @ (b'0' | b'1'), ..] => (10 + second - b'0', 3),
+        [first @ b'1'..=b'9', ..] => (first - b'0', 2),
+        _ => return None,
+    };
+    if bytes.get(at + len).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    Sq::at(i32::from(file), i32::from(rank)).map(|sq| (sq, len))
+}
+
+/// [`parse_token`] for any token, with what was expected where it goes wrong.
+fn parse_by_grammar(text: &str) -> Result<Token, NotationError> {
     const FORMS: &str = "a file letter a-k (c), a move with its line (b4-c4xc6), \
                          a corner (xk11) or a jump path (a1-c1-e1)";
     match token(text) {
@@ -91,4 +142,24 @@ pub fn join(cells: &[Sq], sep: &str) -> String {
         .map(Sq::to_string)
         .collect::<Vec<_>>()
         .join(sep)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn common_tokens_read_as_the_grammar_does() {
+        let pieces = [
+            "a", "k", "l", "c1", "c10", "k11", "c12", "c0", "-", "x", ",", "1",
+        ];
+        let read = crate::games::testing::quick_reading_agrees(
+            &pieces,
+            5,
+            &["c", "c1-b1xd1", "g8-g10xf10", "b4-c4xc6,c7,c8", "a1-c1-e1"],
+            common,
+            parse_by_grammar,
+        );
+        assert!(read > 50, "{read}");
+    }
 }

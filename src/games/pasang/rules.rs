@@ -455,15 +455,17 @@ impl Pasang {
         to: Sq,
         written: Option<&[Sq]>,
     ) -> Result<Move, MoveError> {
-        let seen = self.seen_lines(position, from, to);
-        let valid: Vec<&Line> = seen.iter().filter(|l| l.is_valid()).collect();
+        let mut seen = self.seen_lines(position, from, to);
+        let valid = |seen: &[Line]| -> Vec<Line> {
+            seen.iter().filter(|l| l.is_valid()).cloned().collect()
+        };
         let axes = self.axes(position, from, to);
         let rule = if self.phase(position) == Phase::Enter {
             "E4"
         } else {
             "E6"
         };
-        if valid.is_empty() {
+        if !seen.iter().any(Line::is_valid) {
             let described: Vec<String> = seen
                 .iter()
                 .map(|l| format!("{} is even", line_words(l)))
@@ -480,16 +482,12 @@ impl Pasang {
                 }
             )));
         }
-        let make = |line: &Line| Move::Ka {
-            from,
-            to,
-            line: line.clone(),
-        };
+        let make = |line: Line| Move::Ka { from, to, line };
         let Some(written) = written else {
-            return match valid[..] {
-                [one] => Ok(make(one)),
-                _ => Err(MoveError::Ambiguous {
-                    candidates: valid
+            return match <[Line; 1]>::try_from(valid(&seen)) {
+                Ok([one]) => Ok(make(one)),
+                Err(lines) => Err(MoveError::Ambiguous {
+                    candidates: lines
                         .iter()
                         .map(|l| format!("{from}-{to}x{}", l.named()))
                         .collect(),
@@ -502,18 +500,22 @@ impl Pasang {
             return Err(MoveError::illegal(format!("{} is listed twice", pair[0])));
         }
         if let [one] = written {
-            if let Some(line) = seen.iter().find(|l| l.stones.contains(one)) {
+            if let Some(at) = seen.iter().position(|l| l.stones.contains(one)) {
+                let line = seen.swap_remove(at);
                 return if line.is_valid() {
                     Ok(make(line))
                 } else {
                     Err(MoveError::illegal(format!(
                         "the line of {one} is {}: an even line cannot be captured (E7)",
-                        line_words(line)
+                        line_words(&line)
                     )))
                 };
             }
-        } else if let Some(line) = valid.iter().find(|l| l.sorted() == listed) {
-            return Ok(make(line));
+        } else if let Some(at) = seen
+            .iter()
+            .position(|l| l.is_valid() && l.sorted() == listed)
+        {
+            return Ok(make(seen.swap_remove(at)));
         } else if let Some(line) = seen
             .iter()
             .find(|l| listed.iter().all(|sq| l.stones.contains(sq)))
@@ -548,7 +550,7 @@ impl Pasang {
                 axes[0].through(to)
             )));
         }
-        let choices: Vec<String> = valid.iter().map(|l| line_words(l)).collect();
+        let choices: Vec<String> = valid(&seen).iter().map(line_words).collect();
         Err(MoveError::illegal(format!(
             "x{} is not a line the KA sees from {to}; the valid lines are {} ({rule}, E7)",
             join(written, ","),
