@@ -110,6 +110,15 @@ impl Pasang {
         built.get_or_init(|| Graph::new(&Pasang::board(centre)))
     }
 
+    /// The cells of [`DEFAULT_SETUP`], read once (every game without a `[Setup]`
+    /// starts from them).
+    fn default_cells() -> [Cell; CELLS] {
+        static READ: OnceLock<[Cell; CELLS]> = OnceLock::new();
+        *READ.get_or_init(|| {
+            parse_cells(DEFAULT_SETUP, Centre::One, false).expect("the default setup reads")
+        })
+    }
+
     fn board(centre: Centre) -> Board {
         Board::lattice_of(
             SIDE,
@@ -365,6 +374,8 @@ impl Rules for Pasang {
         };
         let start = if text.is_empty() {
             [Cell::Empty; CELLS]
+        } else if text == DEFAULT_SETUP && centre == Centre::One {
+            Pasang::default_cells()
         } else {
             parse_cells(text, centre, false).map_err(|e| SetupError::option("setup", e))?
         };
