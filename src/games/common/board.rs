@@ -295,21 +295,17 @@ impl Board {
     /// Reads a point name such as `d4` or `C12` (file letters are case-insensitive).
     /// `None` unless it names a playable point of this board.
     pub fn parse_point(&self, text: &str) -> Option<Point> {
-        let mut chars = text.chars();
-        let letter = chars.next()?.to_ascii_lowercase();
-        if !letter.is_ascii_lowercase() {
+        let (&letter, digits) = text.as_bytes().split_first()?;
+        // One or two digits, the first not 0.
+        let rank = match *digits {
+            [one @ b'1'..=b'9'] => one - b'0',
+            [tens @ b'1'..=b'9', units @ b'0'..=b'9'] => (tens - b'0') * 10 + units - b'0',
+            _ => return None,
+        };
+        if !letter.is_ascii_alphabetic() {
             return None;
         }
-        let digits = chars.as_str();
-        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        if digits.starts_with('0') {
-            return None;
-        }
-        let rank: u8 = digits.parse().ok()?;
-        let file = letter as u8 - b'a' + 1;
-        self.point(file, rank)
+        self.point(letter.to_ascii_lowercase() - b'a' + 1, rank)
     }
 }
 
@@ -339,6 +335,29 @@ impl fmt::Display for PointName {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn point_names_read_byte_by_byte_as_char_by_char() {
+        // The reading before it went byte by byte: the reference.
+        fn by_chars(board: &Board, text: &str) -> Option<Point> {
+            let mut chars = text.chars();
+            let letter = chars.next()?.to_ascii_lowercase();
+            let digits = chars.as_str();
+            let plain = digits.len() <= 2 && digits.bytes().all(|b| b.is_ascii_digit());
+            if !letter.is_ascii_lowercase() || digits.is_empty() || !plain {
+                return None;
+            }
+            if digits.starts_with('0') {
+                return None;
+            }
+            board.point(letter as u8 - b'a' + 1, digits.parse().ok()?)
+        }
+        let board = Board::draughts(12, 12);
+        let pieces = ["a", "L", "m", "é", "0", "1", "9", "12", "99"];
+        for text in crate::games::testing::concatenations(&pieces, 3) {
+            assert_eq!(board.parse_point(&text), by_chars(&board, &text), "{text}");
+        }
+    }
 
     #[test]
     fn draughts_board_has_32_points_with_a1_playable() {

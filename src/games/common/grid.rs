@@ -148,6 +148,47 @@ impl Grid {
     /// # Errors
     /// Text of another shape, or a point that is not on this grid.
     pub fn parse_move(&self, text: &str) -> Result<Written, NotationError> {
+        self.common_move(text)
+            .map_or_else(|| self.parse_move_by_grammar(text), Ok)
+    }
+
+    /// The moves of most records (`b2-b3`, `c3xc5`, `h4-h9x`: points of this grid)
+    /// read without the grammar; `None` for anything else, which
+    /// [`Grid::parse_move_by_grammar`] reads or refuses.
+    fn common_move(&self, text: &str) -> Option<Written> {
+        let bytes = text.as_bytes();
+        // A point's name from `at`: a letter and the digits after it.
+        let name = |at: usize| {
+            let digits = bytes
+                .get(at + 1..)?
+                .iter()
+                .take_while(|b| b.is_ascii_digit());
+            let end = at + 1 + digits.count();
+            let point = self.board.parse_point(text.get(at..end)?)?;
+            Some((point, end))
+        };
+        let (from, end) = name(0)?;
+        let capture = match bytes.get(end)? {
+            b'-' => false,
+            b'x' | b'X' | b':' => true,
+            _ => return None,
+        };
+        let (to, end) = name(end + 1)?;
+        let trailing_x = match &bytes[end..] {
+            [] => false,
+            [b'x' | b'X'] => true,
+            _ => return None,
+        };
+        Some(Written {
+            from,
+            to,
+            capture,
+            trailing_x,
+        })
+    }
+
+    /// [`Grid::parse_move`] for any text, with what was expected where it goes wrong.
+    fn parse_move_by_grammar(&self, text: &str) -> Result<Written, NotationError> {
         let point = || recognize(pair(satisfy(|c: char| c.is_ascii_alphabetic()), digit1));
         let (_, (from, sep, to, mark)) =
             all_consuming((point(), one_of("-xX:"), point(), opt(one_of("xX"))))
@@ -547,6 +588,25 @@ impl fmt::Debug for GridSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn common_moves_read_as_the_grammar_does() {
+        let pieces = [
+            "a1", "e5", "q17", "r1", "a0", "b", "12", "-", "x", "X", ":", "*",
+        ];
+        let common_17 = ["a1-q17", "b2xb3", "a1-a12x", "q17:a1X"];
+        let common_5 = ["a1-e5", "b2xb3", "a1-a5x", "e5:a1X"];
+        for (grid, common) in [(Grid::new(17, 17), common_17), (Grid::new(5, 5), common_5)] {
+            let read = crate::games::testing::quick_reading_agrees(
+                &pieces,
+                5,
+                &common,
+                |text| grid.common_move(text),
+                |text| grid.parse_move_by_grammar(text),
+            );
+            assert!(read > 20, "{read}");
+        }
+    }
 
     fn set(grid: &Grid, names: &[&str]) -> GridSet {
         let mut s = grid.empty();
