@@ -111,7 +111,7 @@ impl<'a> Moves<'a> {
     /// # Errors
     /// [`Unusual`]: anything the full parser reads as more than a plain game.
     #[allow(clippy::should_implement_trait)]
-    #[inline]
+    #[inline(always)]
     pub fn next(&mut self) -> Result<Step<'a>, Unusual> {
         let bytes = self.text.as_bytes();
         loop {
