@@ -295,18 +295,24 @@ impl Board {
     /// Reads a point name such as `d4` or `C12` (file letters are case-insensitive).
     /// `None` unless it names a playable point of this board.
     pub fn parse_point(&self, text: &str) -> Option<Point> {
-        let (&letter, digits) = text.as_bytes().split_first()?;
-        // One or two digits, the first not 0.
-        let rank = match *digits {
-            [one @ b'1'..=b'9'] => one - b'0',
-            [tens @ b'1'..=b'9', units @ b'0'..=b'9'] => (tens - b'0') * 10 + units - b'0',
-            _ => return None,
-        };
-        if !letter.is_ascii_alphabetic() {
-            return None;
-        }
-        self.point(letter.to_ascii_lowercase() - b'a' + 1, rank)
+        let (file, rank) = name_parts(text)?;
+        self.point(file, rank)
     }
+}
+
+/// The 1-based file and rank a point name writes (`d4`: 4, 4; `C12`: 3, 12): a letter
+/// (either case) and one or two digits, the first not 0, read byte by byte. Whether a
+/// board has that point is for the caller to ask.
+pub fn name_parts(text: &str) -> Option<(u8, u8)> {
+    let (&letter, digits) = text.as_bytes().split_first()?;
+    let rank = match *digits {
+        [one @ b'1'..=b'9'] => one - b'0',
+        [tens @ b'1'..=b'9', units @ b'0'..=b'9'] => (tens - b'0') * 10 + units - b'0',
+        _ => return None,
+    };
+    letter
+        .is_ascii_alphabetic()
+        .then(|| (letter.to_ascii_lowercase() - b'a' + 1, rank))
 }
 
 /// The two characters of `text` from byte `at`, if they are a short point name: a

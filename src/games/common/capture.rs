@@ -220,11 +220,16 @@ impl Graph {
         Some(line)
     }
 
-    /// Whether a point of `from` has a next point in `to` towards one of `dirs`, told
-    /// for all the points at once; `None` unless those lines are lattice offsets.
-    pub fn any_step(&self, from: Set, dirs: Dirs, to: Set) -> Option<bool> {
-        (dirs.0 & !self.on_lattice.0 == 0)
-            .then(|| (0..8).any(|d| dirs.0 & (1 << d) != 0 && self.lines[d].step(from) & to != 0))
+    /// Whether a point of `from` has a next point in `to` towards one of `dirs`: told
+    /// for all the points at once along lattice lines, point by point along others.
+    pub fn any_step(&self, from: Set, dirs: Dirs, to: Set) -> bool {
+        (0..8).filter(|&d| dirs.0 & (1 << d) != 0).any(|d| {
+            if self.on_lattice.0 & (1 << d) != 0 {
+                self.lines[d].step(from) & to != 0
+            } else {
+                points(from).any(|p| self.step(p.0 as u8, d).is_some_and(|q| to & one(q) != 0))
+            }
+        })
     }
 
     /// The next point from `p` towards direction index `d`.
@@ -845,7 +850,7 @@ mod tests {
                                     .is_some_and(|q| empty & one(q) != 0)
                         })
                     });
-                    assert_eq!(graph.any_step(own, dirs, empty), Some(stepping));
+                    assert_eq!(graph.any_step(own, dirs, empty), stepping);
                 }
             }
         }

@@ -203,16 +203,16 @@ impl Position {
                 seeds,
                 last: at,
             });
-            // R4: the pit after the last seed holds seeds: relay.
-            let beyond = next(at, direction);
-            if state.pits[beyond.index()] > 0 {
-                state.lift = beyond;
+            if let Some(lift) = state.relayed_from(at, direction) {
+                state.lift = lift;
                 if cycle.closes(state) {
                     return Err(cycle.endless(self.pits, from, direction));
                 }
                 continue;
             }
-            // R5: it is empty: capture the pit after it, whatever its row.
+            // R5: the pit after the last seed is empty: capture the pit after it,
+            // whatever its row.
+            let beyond = next(at, direction);
             let capture_pit = next(beyond, direction);
             let captured = std::mem::take(&mut state.pits[capture_pit.index()]);
             return Ok(Relay {
@@ -264,14 +264,18 @@ impl LapState {
         )
     }
 
+    /// R4: after a lap whose last seed fell in `at`, the pit lifted next if the pit
+    /// after it holds seeds (the relay goes on).
+    fn relayed_from(&self, at: Pit, direction: Direction) -> Option<Pit> {
+        let beyond = next(at, direction);
+        (self.pits[beyond.index()] > 0).then_some(beyond)
+    }
+
     /// The state of the next lap, if the relay goes on (R4).
     fn next_lap(mut self, direction: Direction) -> Option<LapState> {
         let (_, at) = self.sow_lap(direction);
-        let beyond = next(at, direction);
-        (self.pits[beyond.index()] > 0).then_some(LapState {
-            lift: beyond,
-            ..self
-        })
+        let lift = self.relayed_from(at, direction)?;
+        Some(LapState { lift, ..self })
     }
 }
 

@@ -456,9 +456,6 @@ impl Pasang {
         written: Option<&[Sq]>,
     ) -> Result<Move, MoveError> {
         let mut seen = self.seen_lines(position, from, to);
-        let valid = |seen: &[Line]| -> Vec<Line> {
-            seen.iter().filter(|l| l.is_valid()).cloned().collect()
-        };
         let axes = self.axes(position, from, to);
         let rule = if self.phase(position) == Phase::Enter {
             "E4"
@@ -484,7 +481,8 @@ impl Pasang {
         }
         let make = |line: Line| Move::Ka { from, to, line };
         let Some(written) = written else {
-            return match <[Line; 1]>::try_from(valid(&seen)) {
+            let valid: Vec<Line> = seen.into_iter().filter(Line::is_valid).collect();
+            return match <[Line; 1]>::try_from(valid) {
                 Ok([one]) => Ok(make(one)),
                 Err(lines) => Err(MoveError::Ambiguous {
                     candidates: lines
@@ -550,7 +548,11 @@ impl Pasang {
                 axes[0].through(to)
             )));
         }
-        let choices: Vec<String> = valid(&seen).iter().map(line_words).collect();
+        let choices: Vec<String> = seen
+            .iter()
+            .filter(|l| l.is_valid())
+            .map(line_words)
+            .collect();
         Err(MoveError::illegal(format!(
             "x{} is not a line the KA sees from {to}; the valid lines are {} ({rule}, E7)",
             join(written, ","),

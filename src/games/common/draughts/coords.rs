@@ -1,7 +1,7 @@
 //! Coordinates and the words of messages: how a game names its points (algebraic or
 //! PDN numbers, mirrored or not) and its sides and rules.
 
-use crate::games::common::board::{Board, Point};
+use crate::games::common::board::{Board, Point, name_parts};
 
 /// The words and rule numbers a game's messages use, so they read like its own spec.
 #[derive(Clone, Copy, Debug)]
@@ -98,43 +98,14 @@ impl Coords {
     /// Reads a point name as the record writes it (`d4`, `D4`; on a mirrored record
     /// `b1` is our `g1`) or, if the game numbers its points, a number.
     pub fn parse(&self, board: &Board, text: &str) -> Option<Point> {
-        // Most names: a letter and one digit.
-        if let [letter, rank @ b'1'..=b'9'] = *text.as_bytes()
-            && letter.is_ascii_alphabetic()
-        {
-            let file = letter.to_ascii_lowercase() - b'a' + 1;
-            if file > board.files() {
-                return None;
-            }
-            return board.point(self.record_file(board, file), rank - b'0');
-        }
-        self.parse_any(board, text)
-    }
-
-    /// [`Coords::parse`] for any name.
-    fn parse_any(&self, board: &Board, text: &str) -> Option<Point> {
-        let first = text.chars().next()?;
-        if first.is_ascii_digit() {
+        if text.starts_with(|c: char| c.is_ascii_digit()) {
             if text.starts_with('0') || text.len() > 3 {
                 return None;
             }
             let n: usize = text.parse().ok()?;
             return n.checked_sub(1).and_then(|i| self.numbers.get(i)).copied();
         }
-        let letter = first.to_ascii_lowercase();
-        if !letter.is_ascii_lowercase() {
-            return None;
-        }
-        let digits = &text[1..];
-        if digits.is_empty()
-            || digits.len() > 2
-            || digits.starts_with('0')
-            || !digits.bytes().all(|b| b.is_ascii_digit())
-        {
-            return None;
-        }
-        let rank: u8 = digits.parse().ok()?;
-        let file = letter as u8 - b'a' + 1;
+        let (file, rank) = name_parts(text)?;
         if file > board.files() {
             return None;
         }
@@ -154,6 +125,32 @@ pub struct Written {
 mod tests {
     use super::*;
 
+    /// The reading before names were read byte by byte: the reference.
+    fn by_chars(coords: &Coords, board: &Board, text: &str) -> Option<Point> {
+        let first = text.chars().next()?;
+        if first.is_ascii_digit() {
+            if text.starts_with('0') || text.len() > 3 {
+                return None;
+            }
+            let n: usize = text.parse().ok()?;
+            return n
+                .checked_sub(1)
+                .and_then(|i| coords.numbers.get(i))
+                .copied();
+        }
+        let letter = first.to_ascii_lowercase();
+        let digits = &text[first.len_utf8()..];
+        let plain = digits.len() <= 2 && digits.bytes().all(|b| b.is_ascii_digit());
+        if !letter.is_ascii_lowercase() || digits.is_empty() || digits.starts_with('0') || !plain {
+            return None;
+        }
+        let file = letter as u8 - b'a' + 1;
+        if file > board.files() {
+            return None;
+        }
+        board.point(coords.record_file(board, file), digits.parse().ok()?)
+    }
+
     #[test]
     fn a_letter_and_a_digit_read_as_any_name_is_read() {
         let board = Board::alquerque(9, 9);
@@ -165,7 +162,10 @@ mod tests {
             for a in (b'0'..=b'z').map(char::from) {
                 for b in (b'0'..=b'z').map(char::from) {
                     let name = format!("{a}{b}");
-                    assert_eq!(coords.parse(&board, &name), coords.parse_any(&board, &name));
+                    assert_eq!(
+                        coords.parse(&board, &name),
+                        by_chars(&coords, &board, &name)
+                    );
                 }
             }
         }

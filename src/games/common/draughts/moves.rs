@@ -173,25 +173,10 @@ impl Draughts {
 
     /// Whether any piece of `side` can step (a king can if it can go one point).
     fn has_step(&self, pieces: &Pieces, side: Side) -> bool {
-        let occupied = pieces.occupied();
-        let graph = &self.graph;
-        if let Some(man) =
-            graph.any_step(pieces.men_of(side), self.man_steps[side.index()], !occupied)
-            && let Some(king) = graph.any_step(pieces.kings_of(side), Dirs::ALL, !occupied)
-        {
-            return man || king;
-        }
-        capture::points(pieces.of(side)).any(|from| {
-            let is_king = pieces.kings & bit(from) != 0;
-            Dir::ALL.into_iter().any(|dir| {
-                (is_king || self.man_steps[side.index()].contains(dir))
-                    && self
-                        .board
-                        .ray(from, dir)
-                        .next()
-                        .is_some_and(|to| occupied & bit(to) == 0)
-            })
-        })
+        let empty = !pieces.occupied();
+        self.graph
+            .any_step(pieces.men_of(side), self.man_steps[side.index()], empty)
+            || self.graph.any_step(pieces.kings_of(side), Dirs::ALL, empty)
     }
 
     /// Plays a move of `side`: the captured pieces leave together at the end (or had
