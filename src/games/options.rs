@@ -64,6 +64,10 @@ pub struct Setup<'a> {
     game: &'static GameInfo,
     tags: Tags<'a>,
     overrides: &'a [(String, String)],
+    /// The first byte and length of each tag's name, as one bit each ([`initial`]):
+    /// an option whose tag's bit is not here has no tag (most options of most
+    /// records).
+    initials: u64,
 }
 
 /// The tags a setup reads: a record's own (borrowed, not copied: this runs for every
@@ -82,11 +86,7 @@ impl<'a> Setup<'a> {
         tags: &'a [(String, String)],
         overrides: &'a [(String, String)],
     ) -> Setup<'a> {
-        Setup {
-            game,
-            tags: Tags::Pairs(tags),
-            overrides,
-        }
+        Setup::with(game, Tags::Pairs(tags), overrides)
     }
 
     /// The setup of a record whose tags were read in place.
@@ -95,11 +95,7 @@ impl<'a> Setup<'a> {
         tags: &'a [(&'a str, &'a str)],
         overrides: &'a [(String, String)],
     ) -> Setup<'a> {
-        Setup {
-            game,
-            tags: Tags::Borrowed(tags),
-            overrides,
-        }
+        Setup::with(game, Tags::Borrowed(tags), overrides)
     }
 
     /// The setup of a record with these tags.
@@ -108,10 +104,20 @@ impl<'a> Setup<'a> {
         tags: &'a [Tag],
         overrides: &'a [(String, String)],
     ) -> Setup<'a> {
+        Setup::with(game, Tags::Record(tags), overrides)
+    }
+
+    fn with(game: &'static GameInfo, tags: Tags<'a>, overrides: &'a [(String, String)]) -> Self {
+        let initials = match tags {
+            Tags::Record(tags) => initials(tags.iter().map(|t| t.name.as_str())),
+            Tags::Pairs(pairs) => initials(pairs.iter().map(|(n, _)| n.as_str())),
+            Tags::Borrowed(pairs) => initials(pairs.iter().map(|(n, _)| *n)),
+        };
         Setup {
             game,
-            tags: Tags::Record(tags),
+            tags,
             overrides,
+            initials,
         }
     }
 
@@ -145,14 +151,16 @@ impl<'a> Setup<'a> {
         if let Some((_, v)) = self.overrides.iter().rev().find(|(n, _)| n == option) {
             return Some(v.as_str());
         }
-        // Most tags are told apart by their first letter.
-        let first = option
-            .trim_start_matches('-')
-            .as_bytes()
-            .first()
-            .map(u8::to_ascii_uppercase);
+        // Most tags are told apart by their first letter and length, most records by
+        // having no tag with those at all.
+        let first = *option.trim_start_matches('-').as_bytes().first()?;
+        let first = first.to_ascii_uppercase();
+        let len = option.bytes().filter(|&b| b != b'-').count();
+        if self.initials & initial(first, len) == 0 {
+            return None;
+        }
         self.first_tag(|name| {
-            name.as_bytes().first() == first.as_ref() && is_tag_name_of(name, option)
+            name.len() == len && name.as_bytes()[0] == first && is_tag_name_of(name, option)
         })
     }
 
@@ -212,6 +220,22 @@ pub fn tag_name(option: &str) -> String {
 
 /// Whether `tag` is [`tag_name`]`(option)`, told without building the name (this is
 /// asked for every option of every game read).
+/// The bits of `names` (see `Setup::initials`).
+fn initials<'n>(names: impl Iterator<Item = &'n str>) -> u64 {
+    names.fold(0, |bits, name| {
+        bits | name
+            .as_bytes()
+            .first()
+            .map_or(0, |&b| initial(b, name.len()))
+    })
+}
+
+/// The bit of a tag name that starts with `first` and is `len` bytes long: names
+/// that differ in either mostly differ in this.
+fn initial(first: u8, len: usize) -> u64 {
+    1 << ((usize::from(first) * 31 + len) % 64)
+}
+
 fn is_tag_name_of(tag: &str, option: &str) -> bool {
     let mut rest = tag;
     for part in option.split('-') {

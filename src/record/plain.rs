@@ -57,10 +57,24 @@ impl<'a> Plain<'a> {
                 break;
             }
             let rest = &text[at..];
-            let line = &rest[..memchr::memchr(b'\n', rest.as_bytes()).unwrap_or(rest.len())];
-            let line = line.strip_suffix('\r').unwrap_or(line);
-            let (name, value, len) = split_tag_line(line).map_err(|_| Unusual)?;
-            if value.contains('\\') || tags.iter().any(|(n, _)| *n == name) {
+            let (name, value, len) = match simple_tag(rest) {
+                Some(tag) => tag,
+                None => {
+                    let line =
+                        &rest[..memchr::memchr(b'\n', rest.as_bytes()).unwrap_or(rest.len())];
+                    let line = line.strip_suffix('\r').unwrap_or(line);
+                    let (name, value, len) = split_tag_line(line).map_err(|_| Unusual)?;
+                    if value.contains('\\') {
+                        return Err(Unusual);
+                    }
+                    (name, value, len)
+                }
+            };
+            // Names told apart by length and first letter before their bytes compare.
+            let same = |n: &&str| {
+                n.len() == name.len() && n.as_bytes()[0] == name.as_bytes()[0] && *n == name
+            };
+            if tags.iter().any(|(n, _)| same(n)) {
                 return Err(Unusual);
             }
             tags.push((name, value));
@@ -290,6 +304,29 @@ impl<'a> Moves<'a> {
     }
 }
 
+/// `[Name "value"]` alone on its line, the form nearly every tag takes: its name,
+/// its value and its length, read at once. Gives `None` for anything else (a value
+/// with an escape or a line break, space other than one blank, text after the `]`),
+/// which [`split_tag_line`] reads; where this reads a tag, that reads the same.
+#[inline]
+fn simple_tag(rest: &str) -> Option<(&str, &str, usize)> {
+    let bytes = rest.as_bytes();
+    let name_len = bytes[1..]
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-'))
+        .count();
+    let open = 1 + name_len;
+    if name_len == 0 || bytes.get(open..open + 2) != Some(b" \"") {
+        return None;
+    }
+    let start = open + 2;
+    let close = start + memchr::memchr3(b'"', b'\\', b'\n', &bytes[start..])?;
+    let after = &bytes[close..];
+    let ends_line = matches!(after, [b'"', b']'] | [b'"', b']', b'\n' | b'\r', ..]);
+    let crlf_or_lf = !matches!(after, [_, _, b'\r', next, ..] if *next != b'\n');
+    (ends_line && crlf_or_lf).then(|| (&rest[1..open], &rest[start..close], close + 2))
+}
+
 /// The bytes the inner loop of [`Moves::token`] stops at: those that end a token
 /// ([`ends_token`] of an ASCII character) and those that make it unusual (`%`,
 /// anything beyond ASCII).
@@ -407,6 +444,25 @@ mod tests {
             let c = char::from(b);
             assert_eq!(STOPS[usize::from(b)], ends_token(c) || c == '%', "{b:#x}");
         }
+    }
+
+    #[test]
+    fn simple_tags_read_as_split_tag_line_reads_them() {
+        let pieces = ["A", " ", "\"", "]", "\\", "\n", "\r", "é"];
+        let mut texts = crate::games::testing::concatenations(&pieces, 6);
+        texts.extend(["A \"b\"]", "A  \"b\"]", "A \"b\"]\r\n", "A \"b\"] x"].map(String::from));
+        let mut read = 0;
+        for text in texts.iter().map(|t| format!("[{t}")) {
+            let Some(simple) = simple_tag(&text) else {
+                continue;
+            };
+            let line = text.split('\n').next().unwrap_or_default();
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            assert_eq!(Ok(simple), split_tag_line(line), "{text:?}");
+            assert!(!simple.1.contains('\\'), "{text:?}");
+            read += 1;
+        }
+        assert!(read > 10, "{read}");
     }
 
     #[test]
