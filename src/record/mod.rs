@@ -207,7 +207,7 @@ impl GameRecord {
 
 /// Reads the result tokens PGN and PDN use: `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`, and
 /// PDN's `2-0`, `0-2`, `1-1`.
-#[inline]
+#[inline(always)]
 pub fn parse_result(text: &str) -> Option<Option<GameResult>> {
     // Matched as bytes, by length first: most tokens are moves, let go at once.
     let result = match text.as_bytes() {

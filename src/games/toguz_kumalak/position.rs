@@ -224,6 +224,7 @@ impl Position {
     }
 
     /// The owner of the tuzdyk at `pit`, if `pit` is one.
+    #[inline]
     pub fn tuzdyk_owner(&self, pit: Pit) -> Option<Side> {
         Side::BOTH
             .into_iter()
@@ -236,6 +237,7 @@ impl Position {
     }
 
     /// Why the side to move may not play `pit` (R1, R8), or `None` if it may.
+    #[inline]
     pub fn illegal(&self, pit: Pit) -> Option<Illegal> {
         if let Some(owner) = self.tuzdyk_owner(pit) {
             Some(Illegal::Tuzdyk { pit, owner })
@@ -248,6 +250,7 @@ impl Position {
 
     /// R1: whether `side` has a legal move, i.e. a stone in its row. A tuzdyk holds
     /// no stones (R4), so any stone is in a pit its owner may play.
+    #[inline]
     pub fn can_move(&self, side: Side) -> bool {
         self.pits_of(side).iter().any(|&c| c > 0)
     }
@@ -268,6 +271,7 @@ impl Position {
 
     /// Plays the sowing of the side to move from its pit `from` (R2–R9) and passes
     /// the turn. The caller has checked the move with [`Position::illegal`].
+    #[inline]
     pub fn sow(&mut self, from: Pit) -> Sowing {
         let mover = self.to_move;
         let stones = self.pits[from.index()];
@@ -320,6 +324,7 @@ impl Position {
 
     /// R5–R7: the one event the landing pit decides (R9). `self.to_move` is still the
     /// mover.
+    #[inline]
     fn landing_event(&self, landing: Pit, count: u8) -> Event {
         let mover = self.to_move;
         // A tuzdyk may lie in either row (the mover's own row holds the opponent's).

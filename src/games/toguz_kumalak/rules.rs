@@ -48,6 +48,7 @@ impl ToguzKumalak {
 
     /// [`ToguzKumalak::turn`] played on the position itself: the sowing, and the
     /// stones R11 made the mover collect.
+    #[inline]
     pub(super) fn play_turn(&self, position: &mut Position, from: Pit) -> (Sowing, Option<u8>) {
         let sowing = position.sow(from);
         // R12: R10 is tested before R11.
