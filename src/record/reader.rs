@@ -493,7 +493,7 @@ fn read_line(source: &mut impl BufRead, line: &mut Vec<u8>, keep: usize) -> io::
 }
 
 /// What a line holds, outside comments.
-#[derive(Default)]
+#[derive(Debug, Default, PartialEq, Eq)]
 struct LineScan {
     /// Nothing but white space.
     blank: bool,
@@ -503,7 +503,19 @@ struct LineScan {
     ends_in_comment: bool,
 }
 
-fn scan_line(line: &str, mut in_comment: bool) -> LineScan {
+fn scan_line(line: &str, in_comment: bool) -> LineScan {
+    let (trimmed, blank) = match line.as_bytes().first() {
+        // Most lines start with what they hold (a tag's `[`, a move): no blank to trim
+        // at the start, and what is past the end is asked only of the line's start
+        // or of its comment marks, which trailing white space holds none of.
+        Some(b) if b.is_ascii_graphic() => (line, false),
+        _ => trimmed_and_blank(line),
+    };
+    scan_trimmed(line, trimmed, blank, in_comment)
+}
+
+/// The line without white space at either end, and whether it is blank.
+fn trimmed_and_blank(line: &str) -> (&str, bool) {
     let unmarked = match line.as_bytes().first() {
         Some(0xEF) => line.trim_start_matches('\u{feff}'),
         _ => line,
@@ -515,6 +527,12 @@ fn scan_line(line: &str, mut in_comment: bool) -> LineScan {
     } else {
         trim(line).is_empty()
     };
+    (trimmed, blank)
+}
+
+/// [`scan_line`] once the line's trimmed text (or any text that starts where it
+/// does and holds the same comment marks) and blankness are known.
+fn scan_trimmed(line: &str, trimmed: &str, blank: bool, mut in_comment: bool) -> LineScan {
     if !in_comment && (trimmed.starts_with('%') && line.starts_with('%')) {
         return LineScan {
             blank,
@@ -583,6 +601,20 @@ mod tests {
 
     fn read(bytes: &[u8], encoding: Encoding) -> Vec<GameRecord> {
         Reader::new(bytes, encoding).map(Result::unwrap).collect()
+    }
+
+    #[test]
+    fn lines_that_start_with_what_they_hold_scan_as_trimmed_lines() {
+        let pieces = [
+            "[", "%", "{", "}", ";", " ", "\t", "1-0", "a", "\u{feff}", "\u{a0}", "é",
+        ];
+        for line in crate::games::testing::concatenations(&pieces, 4) {
+            for in_comment in [false, true] {
+                let (trimmed, blank) = trimmed_and_blank(&line);
+                let by_trimming = scan_trimmed(&line, trimmed, blank, in_comment);
+                assert_eq!(scan_line(&line, in_comment), by_trimming, "{line:?}");
+            }
+        }
     }
 
     #[test]

@@ -51,8 +51,9 @@ impl ToguzKumalak {
     #[inline]
     pub(super) fn play_turn(&self, position: &mut Position, from: Pit) -> (Sowing, Option<u8>) {
         let sowing = position.sow(from);
-        // R12: R10 is tested before R11.
-        let stuck = self.early_winner(position).is_none() && !position.can_move(position.to_move());
+        // R12: R10 is tested before R11 (asked second here, as it is rarely needed: a
+        // side that can move is not stuck, whatever the kazans hold).
+        let stuck = !position.can_move(position.to_move()) && self.early_winner(position).is_none();
         let collected = stuck.then(|| position.collect_row(position.to_move().opponent()));
         (sowing, collected)
     }
