@@ -25,6 +25,8 @@ mod position;
 #[cfg(test)]
 mod tests;
 
+use std::fmt::Write as _;
+
 use serde_json::json;
 
 use crate::games::common::mancala::{DrawnPit, draw_rows, result_for, verdict};
@@ -134,13 +136,15 @@ impl OlindaKeliya {
 
     fn end(&self, position: &Position) -> Option<(String, [u32; 2])> {
         let count = position.final_count();
-        let why = if Self::repeated_thrice(position) {
-            "the position occurs for the third time (R9)".to_string()
+        // Room for the whole reason `outcome` writes after this.
+        let mut why = String::with_capacity(128);
+        if Self::repeated_thrice(position) {
+            why.push_str("the position occurs for the third time (R9)");
         } else if !self.has_move(position) {
-            format!("{} has no legal move (R8)", position.to_move())
+            let _ = write!(why, "{} has no legal move (R8)", position.to_move());
         } else {
             return None;
-        };
+        }
         Some((why, count))
     }
 
@@ -301,25 +305,21 @@ impl Rules for OlindaKeliya {
     }
 
     fn outcome(&self, position: &Position) -> Option<Outcome> {
-        let (why, count) = self.end(position)?;
+        let (mut reason, count) = self.end(position)?;
         let (winner, says) = verdict(count);
         let [s, n] = count;
-        let mut adds = Vec::new();
-        for side in Side::BOTH {
-            let row = position.row_total(side);
-            if row > 0 {
-                adds.push(format!("{side} adds {row}"));
+        // Written into one string: this runs at the end of every game of an archive.
+        let adding = Side::BOTH.map(|side| (side, position.row_total(side)));
+        let mut adds = adding.iter().filter(|(_, row)| *row > 0).peekable();
+        if adds.peek().is_some() {
+            for (i, (side, row)) in adds.enumerate() {
+                let and = if i == 0 { ", " } else { " and " };
+                let _ = write!(reason, "{and}{side} adds {row}");
             }
+            reason.push_str(" (R10)");
         }
-        let adds = if adds.is_empty() {
-            String::new()
-        } else {
-            format!(", {} (R10)", adds.join(" and "))
-        };
-        Some(Outcome::new(
-            result_for(winner),
-            format!("{why}{adds}; final {s}:{n}, {says} (R11)"),
-        ))
+        let _ = write!(reason, "; final {s}:{n}, {says} (R11)");
+        Some(Outcome::new(result_for(winner), reason))
     }
 
     /// R9; R8 (no legal move) is for the move to tell.
@@ -342,6 +342,12 @@ impl Rules for OlindaKeliya {
 
     fn resolve(&self, position: &Position, token: &Token) -> Result<Move, MoveError> {
         self.checked(position, token).map(|(mv, _)| mv)
+    }
+
+    /// The common tokens (`5`, `5x6`) read without the grammar, then played.
+    fn play_text(&self, position: &mut Position, text: &str) -> bool {
+        let token = notation::common_token(text).or_else(|| self.parse_token(text).ok());
+        token.is_some_and(|token| self.play_token(position, &token).is_ok())
     }
 
     /// The relay sown once, its capture mark checked, and settled in place.

@@ -60,6 +60,29 @@ pub fn parse_token(text: &str) -> Result<Token, NotationError> {
     }
 }
 
+/// `P` or `PxN` (at most nine digits of `N`): the tokens of a record, read without
+/// the grammar, as it reads them.
+#[inline]
+pub(super) fn common_token(text: &str) -> Option<Token> {
+    let (&pit, rest) = text.as_bytes().split_first()?;
+    if !(b'1'..=b'7').contains(&pit) {
+        return None;
+    }
+    let captured = match rest {
+        [] => None,
+        [b'x', digits @ ..]
+            if (1..=9).contains(&digits.len()) && digits.iter().all(u8::is_ascii_digit) =>
+        {
+            Some(digits.iter().fold(0, |n, d| n * 10 + u32::from(d - b'0')))
+        }
+        _ => return None,
+    };
+    Some(Token {
+        pit: pit - b'0',
+        captured,
+    })
+}
+
 /// The canonical form: the pit and the seeds captured, `5x6`, `2x0`.
 pub fn write_token(pit: u8, captured: u8) -> String {
     format!("{pit}x{captured}")
@@ -120,4 +143,27 @@ pub fn write_position(position: &Position) -> String {
         row(Side::North),
         position.to_move().letter()
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn common_tokens_read_as_the_grammar_does() {
+        let pieces = ["1", "7", "8", "0", "9", "x", "X", "+", "-"];
+        let read = crate::games::testing::quick_reading_agrees(
+            &pieces,
+            5,
+            &["5", "5x6", "2x0", "7x1234"],
+            common_token,
+            |text| parse_token(text).map_err(|e| e.to_string()),
+        );
+        assert!(read > 100, "{read}");
+        assert_eq!(
+            common_token("1x0000000000"),
+            None,
+            "ten digits: the grammar's"
+        );
+    }
 }
