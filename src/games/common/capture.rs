@@ -298,11 +298,15 @@ pub struct Search<'g> {
 /// of a board of at most 128 points.
 const MAX_CHAIN: usize = 128;
 
+/// The points of one move, held in place up to eight of them (a step, a chain of up
+/// to seven jumps): most moves of a record allocate nothing.
+pub type Points = smallvec::SmallVec<[Point; 8]>;
+
 /// A written chain checked jump by jump (see [`Search::follow`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Followed {
     /// The pieces taken, in order.
-    pub captured: Vec<Point>,
+    pub captured: Points,
     /// Whether a further jump exists from the last landing point.
     pub can_continue: bool,
 }
@@ -399,7 +403,7 @@ impl Search<'_> {
     ) -> Option<Followed> {
         let state = self.start(field, from, jump)?;
         let (mut at, mut taken) = (state.from, 0u128);
-        let mut captured = Vec::with_capacity(landings.len());
+        let mut captured = Points::new();
         for &to in landings {
             let mut jumped = None;
             state.any_leg(at, taken, |victim, l| {

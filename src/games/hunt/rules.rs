@@ -506,7 +506,7 @@ impl Hunt {
             return Ok(Move::Capture {
                 from,
                 landings: landings.to_vec(),
-                captured: followed.captured,
+                captured: followed.captured.into_vec(),
             });
         }
         let chains = self.chains(position, Some(from));

@@ -640,7 +640,7 @@ impl Pasang {
         Some(Chain {
             from: point(cells[0]),
             landings,
-            captured: followed.captured,
+            captured: followed.captured.into_vec(),
         })
     }
 

@@ -2,6 +2,7 @@
 //! PDN numbers, mirrored or not) and its sides and rules.
 
 use crate::games::common::board::{Board, Point, name_parts};
+use crate::games::common::capture::Points;
 
 /// The words and rule numbers a game's messages use, so they read like its own spec.
 #[derive(Clone, Copy, Debug)]
@@ -117,7 +118,7 @@ impl Coords {
 /// `:`) as a capture rather than by `-`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Written {
-    pub points: Vec<Point>,
+    pub points: Points,
     pub capture: bool,
 }
 

@@ -162,8 +162,8 @@ mod tests {
         let p = |n: &str| d.board.parse_point(n).unwrap();
         let m = Move {
             from: p("a1"),
-            path: vec![p("e5"), p("g3"), p("e1")],
-            captured: vec![p("c3"), p("f4"), p("f2")],
+            path: smallvec::smallvec![p("e5"), p("g3"), p("e1")],
+            captured: smallvec::smallvec![p("c3"), p("f4"), p("f2")],
             crowned: false,
         };
         assert!(shortens(&m, &[p("a1"), p("e1")]));

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::games::common::board::{Dir, Point};
-use crate::games::common::capture::{self, Chain, Field, Jump, Search, Set, Stop, bit};
+use crate::games::common::capture::{self, Chain, Field, Jump, Points, Search, Set, Stop, bit};
 
 impl Draughts {
     /// The chains of `side` under `stop`, made into moves.
@@ -28,12 +28,26 @@ impl Draughts {
     }
 
     fn chain_move(&self, pieces: &Pieces, side: Side, chain: Chain) -> Move {
-        let is_man = pieces.at(chain.from).is_some_and(|(_, k)| k == Kind::Man);
-        let crowned = is_man && self.rank(chain.to()) == self.far_rank(side);
+        let (path, captured) = (chain.landings.into(), chain.captured.into());
+        self.jumps_move(pieces, side, chain.from, path, captured)
+    }
+
+    /// The capture of the piece on `from` landing on `path` and taking `captured`.
+    fn jumps_move(
+        &self,
+        pieces: &Pieces,
+        side: Side,
+        from: Point,
+        path: Points,
+        captured: Points,
+    ) -> Move {
+        let is_man = pieces.at(from).is_some_and(|(_, k)| k == Kind::Man);
+        let to = *path.last().expect("a chain has at least one jump");
+        let crowned = is_man && self.rank(to) == self.far_rank(side);
         Move {
-            from: chain.from,
-            path: chain.landings,
-            captured: chain.captured,
+            from,
+            path,
+            captured,
             crowned,
         }
     }
@@ -54,12 +68,9 @@ impl Draughts {
             self.jump(kind),
             landings,
         )?;
-        let chain = Chain {
-            from,
-            landings: landings.to_vec(),
-            captured: followed.captured,
-        };
-        Some((self.chain_move(pieces, side, chain), followed.can_continue))
+        let path = Points::from_slice(landings);
+        let mv = self.jumps_move(pieces, side, from, path, followed.captured);
+        Some((mv, followed.can_continue))
     }
 
     /// Whether `side` has a capture taking more than `count` pieces.
@@ -141,8 +152,8 @@ impl Draughts {
                     let crowned = !is_king && self.rank(to) == self.far_rank(side);
                     moves.push(Move {
                         from,
-                        path: vec![to],
-                        captured: Vec::new(),
+                        path: smallvec::smallvec![to],
+                        captured: Points::new(),
                         crowned,
                     });
                     if !is_king {

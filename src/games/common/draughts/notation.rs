@@ -11,6 +11,7 @@ use nom::sequence::pair;
 use super::*;
 use crate::games::NotationError;
 use crate::games::common::board::Point;
+use crate::games::common::capture::Points;
 
 impl Draughts {
     /// A point as the record writes it.
@@ -68,7 +69,7 @@ impl Draughts {
             b'x' | b'X' | b':' => capture,
             _ => false,
         };
-        let mut points = Vec::with_capacity(bytes.len() / 3 + 1);
+        let mut points = Points::new();
         for at in (0..bytes.len()).step_by(3) {
             if at > 0 && !joined(bytes[at - 1]) || !bytes[at].is_ascii_alphabetic() {
                 return None;
@@ -101,7 +102,7 @@ impl Draughts {
                 "a move with two points (c3-d4); a capture's landing points are joined by x",
             ));
         }
-        let mut points = Vec::with_capacity(rest.len() + 1);
+        let mut points = Points::new();
         for name in std::iter::once(first).chain(rest.iter().map(|(_, p)| *p)) {
             let p = self.coords.parse(&self.board, name).ok_or_else(|| {
                 NotationError::expected(format!("a point of the board, not \"{name}\""))

@@ -1,7 +1,7 @@
 //! The pieces: two sides of men and kings on a point set, and a move.
 
 use crate::games::common::board::Point;
-use crate::games::common::capture::{Set, bit};
+use crate::games::common::capture::{Points, Set, bit};
 
 /// The two sides, named by where they start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -108,8 +108,8 @@ impl Pieces {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     pub from: Point,
-    pub path: Vec<Point>,
-    pub captured: Vec<Point>,
+    pub path: Points,
+    pub captured: Points,
     /// A man that ends its move on the far rank.
     pub crowned: bool,
 }

@@ -6,7 +6,7 @@ use super::notation::{in_full, shortens};
 use super::*;
 use crate::games::MoveError;
 use crate::games::common::board::{Dir, Point};
-use crate::games::common::capture::{Stop, bit};
+use crate::games::common::capture::{Points, Stop, bit};
 
 impl Draughts {
     /// Finds the legal move a written move means. With `faults`, moves the rules punish
@@ -266,8 +266,8 @@ impl Draughts {
         }
         Ok(Move {
             from,
-            path: vec![to],
-            captured: Vec::new(),
+            path: smallvec::smallvec![to],
+            captured: Points::new(),
             crowned: !is_king && self.rank(to) == self.far_rank(side),
         })
     }
