@@ -42,13 +42,17 @@ impl Axis {
     }
 }
 
+/// The stones of a line: at most those of a whole rank or file but the KA's, held in
+/// place (lines are listed for every capture of a game).
+pub type Stones = smallvec::SmallVec<[Sq; SIDE as usize - 1]>;
+
 /// A line (E7): its stones, nearest to the KA first on each side (west/south side
 /// first), and their colour.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
     pub axis: Axis,
     pub colour: Cell,
-    pub stones: Vec<Sq>,
+    pub stones: Stones,
     /// Whether the KA stands inside the line (both side runs joined).
     pub split: bool,
 }
@@ -61,7 +65,7 @@ impl Line {
 
     /// The stones in board order, for comparing with a written list.
     pub fn sorted(&self) -> Vec<Sq> {
-        let mut v = self.stones.clone();
+        let mut v = self.stones.to_vec();
         v.sort();
         v
     }
@@ -76,10 +80,10 @@ impl Line {
 /// One side run from `at` in direction `(df, dr)`: empty and centre cells skipped,
 /// the first stone fixes the colour, a stone of the other colour, a KA or the edge
 /// stops it.
-fn side_run(position: &Position, at: Sq, step: (i32, i32)) -> Option<(Cell, Vec<Sq>)> {
+fn side_run(position: &Position, at: Sq, step: (i32, i32)) -> Option<(Cell, Stones)> {
     // A run holds at most the cells of one side of a rank or file, and a line joining
-    // two runs at most those of the whole line but the KA's: one allocation.
-    let mut run = Vec::with_capacity(usize::from(SIDE) - 1);
+    // two runs at most those of the whole line but the KA's: held in place.
+    let mut run = Stones::new();
     side_walk(position, at, step, |sq| run.push(sq)).map(|colour| (colour, run))
 }
 

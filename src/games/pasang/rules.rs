@@ -744,7 +744,7 @@ impl Pasang {
     pub fn captured(&self, position: &Position, mv: &Move) -> Vec<Sq> {
         match mv {
             Move::Open(file) => half_file(*file, position.to_move).to_vec(),
-            Move::Ka { line, .. } => line.stones.clone(),
+            Move::Ka { line, .. } => line.stones.to_vec(),
             Move::Corner(sq) => vec![*sq],
             Move::Chain(chain) => chain.captured.iter().map(|p| Sq(p.0 as u8)).collect(),
         }
