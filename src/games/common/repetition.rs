@@ -5,7 +5,7 @@
 //! The history is a persistent list of chunks, newest first: a position that carries
 //! its history is cloned in constant time (the driver and the search clone positions
 //! freely), a history no clone shares grows in place (a replay pushes a position per
-//! move, and allocates once per [`CHUNK`] of them), and counting the occurrences of
+//! move, and allocates once per 16 of them), and counting the occurrences of
 //! the newest position is one walk back to the last irreversible move — after which
 //! no earlier position can occur again.
 
