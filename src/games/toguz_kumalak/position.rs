@@ -271,7 +271,7 @@ impl Position {
 
     /// Plays the sowing of the side to move from its pit `from` (R2–R9) and passes
     /// the turn. The caller has checked the move with [`Position::illegal`].
-    #[inline]
+    #[inline(always)]
     pub fn sow(&mut self, from: Pit) -> Sowing {
         let mover = self.to_move;
         let stones = self.pits[from.index()];
@@ -324,7 +324,7 @@ impl Position {
 
     /// R5–R7: the one event the landing pit decides (R9). `self.to_move` is still the
     /// mover.
-    #[inline]
+    #[inline(always)]
     fn landing_event(&self, landing: Pit, count: u8) -> Event {
         let mover = self.to_move;
         // A tuzdyk may lie in either row (the mover's own row holds the opponent's).

@@ -48,7 +48,7 @@ impl ToguzKumalak {
 
     /// [`ToguzKumalak::turn`] played on the position itself: the sowing, and the
     /// stones R11 made the mover collect.
-    #[inline]
+    #[inline(always)]
     pub(super) fn play_turn(&self, position: &mut Position, from: Pit) -> (Sowing, Option<u8>) {
         let sowing = position.sow(from);
         // R12: R10 is tested before R11 (asked second here, as it is rarely needed: a
@@ -113,7 +113,7 @@ impl ToguzKumalak {
 
     /// The turn `token` names played on `position`, its marks checked against it
     /// (§1); the position is unchanged when the turn is refused.
-    #[inline]
+    #[inline(always)]
     pub(super) fn play_marked(
         &self,
         position: &mut Position,
