@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::iter::Either;
 use rayon::prelude::*;
 
 use crate::output::json;
@@ -249,6 +250,8 @@ impl Pipeline<'_> {
         let mut settings = self.read.replay.clone();
         settings.detail = self.detail;
         let bar = self.progress_bar();
+        // A hidden bar (no terminal) has nothing to suspend: its lock is skipped.
+        let hidden = bar.is_hidden();
         let mut errors = 0;
         let mut seen = 0;
         for input in inputs {
@@ -292,7 +295,11 @@ impl Pipeline<'_> {
                             replay,
                         };
                         index += 1;
-                        handed = bar.suspend(|| sink(item));
+                        handed = if hidden {
+                            sink(item)
+                        } else {
+                            bar.suspend(|| sink(item))
+                        };
                         if handed.is_err() {
                             break;
                         }
@@ -387,20 +394,17 @@ fn replay_batch(batch: Vec<Pending>, settings: &Settings) -> Vec<(GameRecord, Re
                     if !settings.detail.record
                         && let Some(quick) = chunk.clean_text().and_then(|t| quick(t, settings))
                     {
-                        return vec![quick].into_iter();
+                        return Either::Left(std::iter::once(quick));
                     }
                     chunk.parse()
                 }
                 Pending::Record(record) => vec![record],
             };
-            records
-                .into_iter()
-                .map(|record| {
-                    let replay = replay(&record, settings);
-                    (record, replay)
-                })
-                .collect::<Vec<_>>()
-                .into_iter()
+            let replayed = records.into_iter().map(|record| {
+                let replay = replay(&record, settings);
+                (record, replay)
+            });
+            Either::Right(replayed.collect::<Vec<_>>().into_iter())
         })
         .collect()
 }

@@ -64,10 +64,10 @@ pub struct Setup<'a> {
     game: &'static GameInfo,
     tags: Tags<'a>,
     overrides: &'a [(String, String)],
-    /// The first byte and length of each tag's name, as one bit each ([`initial`]):
-    /// an option whose tag's bit is not here has no tag (most options of most
-    /// records).
-    initials: u64,
+    /// The first bytes and the lengths of the tags' names, as bits ([`Initials`]): an
+    /// option whose tag's first byte or length is not among them has no tag (most
+    /// options of most records).
+    initials: Initials,
 }
 
 /// The tags a setup reads: a record's own (borrowed, not copied: this runs for every
@@ -109,9 +109,9 @@ impl<'a> Setup<'a> {
 
     fn with(game: &'static GameInfo, tags: Tags<'a>, overrides: &'a [(String, String)]) -> Self {
         let initials = match tags {
-            Tags::Record(tags) => initials(tags.iter().map(|t| t.name.as_str())),
-            Tags::Pairs(pairs) => initials(pairs.iter().map(|(n, _)| n.as_str())),
-            Tags::Borrowed(pairs) => initials(pairs.iter().map(|(n, _)| *n)),
+            Tags::Record(tags) => Initials::of(tags.iter().map(|t| t.name.as_str())),
+            Tags::Pairs(pairs) => Initials::of(pairs.iter().map(|(n, _)| n.as_str())),
+            Tags::Borrowed(pairs) => Initials::of(pairs.iter().map(|(n, _)| *n)),
         };
         Setup {
             game,
@@ -156,7 +156,7 @@ impl<'a> Setup<'a> {
         let first = *option.trim_start_matches('-').as_bytes().first()?;
         let first = first.to_ascii_uppercase();
         let len = option.bytes().filter(|&b| b != b'-').count();
-        if self.initials & initial(first, len) == 0 {
+        if !self.initials.may_hold(first, len) {
             return None;
         }
         self.first_tag(|name| {
@@ -220,20 +220,26 @@ pub fn tag_name(option: &str) -> String {
 
 /// Whether `tag` is [`tag_name`]`(option)`, told without building the name (this is
 /// asked for every option of every game read).
-/// The bits of `names` (see `Setup::initials`).
-fn initials<'n>(names: impl Iterator<Item = &'n str>) -> u64 {
-    names.fold(0, |bits, name| {
-        bits | name
-            .as_bytes()
-            .first()
-            .map_or(0, |&b| initial(b, name.len()))
-    })
+/// The first bytes and the lengths of a record's tag names, each as a bit (modulo
+/// 64): a name that starts with a byte, or has a length, with no bit is not there.
+#[derive(Clone, Copy, Debug, Default)]
+struct Initials {
+    firsts: u64,
+    lengths: u64,
 }
 
-/// The bit of a tag name that starts with `first` and is `len` bytes long: names
-/// that differ in either mostly differ in this.
-fn initial(first: u8, len: usize) -> u64 {
-    1 << ((usize::from(first) * 31 + len) % 64)
+impl Initials {
+    fn of<'n>(names: impl Iterator<Item = &'n str>) -> Initials {
+        names.fold(Initials::default(), |bits, name| Initials {
+            firsts: bits.firsts | name.as_bytes().first().map_or(0, |&b| 1 << (b % 64)),
+            lengths: bits.lengths | 1 << (name.len() % 64),
+        })
+    }
+
+    /// Whether a name starting with `first`, `len` bytes long, may be among them.
+    fn may_hold(self, first: u8, len: usize) -> bool {
+        self.firsts & 1 << (first % 64) != 0 && self.lengths & 1 << (len % 64) != 0
+    }
 }
 
 fn is_tag_name_of(tag: &str, option: &str) -> bool {

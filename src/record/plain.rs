@@ -322,7 +322,11 @@ fn simple_tag(rest: &str) -> Option<(&str, &str, usize)> {
         return None;
     }
     let start = open + 2;
-    let close = start + memchr::memchr3(b'"', b'\\', b'\n', &bytes[start..])?;
+    // Values are short: a plain loop beats memchr's setup here.
+    let close = start
+        + bytes[start..]
+            .iter()
+            .position(|&b| matches!(b, b'"' | b'\\' | b'\n'))?;
     let after = &bytes[close..];
     let ends_line = matches!(after, [b'"', b']'] | [b'"', b']', b'\n' | b'\r', ..]);
     let crlf_or_lf = !matches!(after, [_, _, b'\r', next, ..] if *next != b'\n');
