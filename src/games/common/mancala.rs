@@ -118,6 +118,23 @@ impl fmt::Display for Side {
     }
 }
 
+/// Appends `n` in decimal digits, written by hand: this runs at the end of every game
+/// of an archive (and for every move written out), where `fmt` is slow.
+pub fn push_count(text: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    let mut rest = n;
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    text.extend(digits[start..].iter().map(|&d| char::from(d)));
+}
+
 /// The result for a winning side, or a draw.
 pub fn result_for(winner: Option<Side>) -> GameResult {
     match winner {
@@ -253,6 +270,15 @@ impl<'a> Sections<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_are_written_as_fmt_writes_them() {
+        for n in [0, 1, 9, 10, 99, 100, 162, 999, 1_000_000, u32::MAX] {
+            let mut text = String::from("x");
+            push_count(&mut text, n);
+            assert_eq!(text, format!("x{n}"));
+        }
+    }
 
     #[test]
     fn rows_are_drawn_from_south() {

@@ -25,11 +25,9 @@ mod position;
 #[cfg(test)]
 mod tests;
 
-use std::fmt::Write as _;
-
 use serde_json::json;
 
-use crate::games::common::mancala::{DrawnPit, draw_rows, result_for, verdict};
+use crate::games::common::mancala::{DrawnPit, draw_rows, push_count, result_for, verdict};
 use crate::games::common::score::check_score;
 use crate::games::{
     GameInfo, MoveError, NotationError, OptionSpec, Outcome, Player, Rules, Setup, SetupError,
@@ -141,7 +139,8 @@ impl OlindaKeliya {
         if Self::repeated_thrice(position) {
             why.push_str("the position occurs for the third time (R9)");
         } else if !self.has_move(position) {
-            let _ = write!(why, "{} has no legal move (R8)", position.to_move());
+            why.push(position.to_move().letter());
+            why.push_str(" has no legal move (R8)");
         } else {
             return None;
         }
@@ -313,12 +312,20 @@ impl Rules for OlindaKeliya {
         let mut adds = adding.iter().filter(|(_, row)| *row > 0).peekable();
         if adds.peek().is_some() {
             for (i, (side, row)) in adds.enumerate() {
-                let and = if i == 0 { ", " } else { " and " };
-                let _ = write!(reason, "{and}{side} adds {row}");
+                reason.push_str(if i == 0 { ", " } else { " and " });
+                reason.push(side.letter());
+                reason.push_str(" adds ");
+                push_count(&mut reason, u32::from(*row));
             }
             reason.push_str(" (R10)");
         }
-        let _ = write!(reason, "; final {s}:{n}, {says} (R11)");
+        reason.push_str("; final ");
+        push_count(&mut reason, s);
+        reason.push(':');
+        push_count(&mut reason, n);
+        reason.push_str(", ");
+        reason.push_str(says);
+        reason.push_str(" (R11)");
         Some(Outcome::new(result_for(winner), reason))
     }
 

@@ -354,16 +354,40 @@ const ONWARDS: [[[u8; CIRCUIT]; CIRCUIT]; 2] = {
     table
 };
 
+/// `PART_LAP[direction][lift][rest]`: one seed in each of the `rest` pits onwards from
+/// `lift` (not in it), the last part of a lap (R3), from [`ONWARDS`].
+const PART_LAP: [[[[u8; CIRCUIT]; CIRCUIT]; CIRCUIT]; 2] = {
+    let mut table = [[[[0; CIRCUIT]; CIRCUIT]; CIRCUIT]; 2];
+    let mut direction = 0;
+    while direction < 2 {
+        let mut lift = 0;
+        while lift < CIRCUIT {
+            let mut rest = 0;
+            while rest < CIRCUIT {
+                let mut k = 0;
+                while k < CIRCUIT {
+                    let d = ONWARDS[direction][lift][k] as usize;
+                    table[direction][lift][rest][k] = (d != 0 && d <= rest) as u8;
+                    k += 1;
+                }
+                rest += 1;
+            }
+            lift += 1;
+        }
+        direction += 1;
+    }
+    table
+};
+
 /// Drops `seeds` one per pit onwards from `lift` (not into it, until a whole lap has
 /// gone round) and gives the pit of the last one: whole laps and the last part lap
 /// added to every pit at once (R3), with no loop as long as the seeds.
 fn drop_seeds(pits: &mut [u8; CIRCUIT], lift: Pit, seeds: u8, direction: Direction) -> Pit {
     let n = usize::from(seeds);
     let (laps, rest) = ((n / CIRCUIT) as u8, n % CIRCUIT);
-    // How many pits onwards from `lift` each one lies (0: `lift` itself).
-    let onwards = &ONWARDS[usize::from(direction == Direction::Cw)][lift.index()];
-    for (pit, &d) in pits.iter_mut().zip(onwards) {
-        *pit += laps + u8::from(d != 0 && usize::from(d) <= rest);
+    let part = &PART_LAP[usize::from(direction == Direction::Cw)][lift.index()][rest];
+    for (pit, &one) in pits.iter_mut().zip(part) {
+        *pit += laps + one;
     }
     match direction {
         Direction::Ccw => lift.advance(n),

@@ -12,7 +12,7 @@ use nom::{IResult, Parser};
 
 use super::position::{Position, ROW, Side};
 use crate::games::NotationError;
-use crate::games::common::mancala::Sections;
+use crate::games::common::mancala::{Sections, push_count};
 
 /// The marks a move may carry after its landing digit (§1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,15 +167,8 @@ pub fn write_token(pit: u8, landing: u8, tuzdyk: bool, kazan: Option<u8>) -> Str
         text.push('X');
     }
     if let Some(k) = kazan {
-        // Digits by hand: this runs once per replayed move, and `fmt` is slow here.
         text.push('(');
-        if k >= 100 {
-            text.push(char::from(b'0' + k / 100));
-        }
-        if k >= 10 {
-            text.push(char::from(b'0' + k / 10 % 10));
-        }
-        text.push(char::from(b'0' + k % 10));
+        push_count(&mut text, u32::from(k));
         text.push(')');
     }
     text
