@@ -315,7 +315,7 @@ impl Rules for OlindaKeliya {
                 reason.push_str(if i == 0 { ", " } else { " and " });
                 reason.push(side.letter());
                 reason.push_str(" adds ");
-                push_count(&mut reason, u32::from(*row));
+                push_count(&mut reason, *row);
             }
             reason.push_str(" (R10)");
         }
