@@ -310,8 +310,10 @@ pub struct Replay {
     /// How the game ended on the board, if it did.
     pub outcome: Option<Outcome>,
     /// Start and final positions (final: after the last good main-line move).
-    pub start: Option<Snapshot>,
-    pub end: Option<Snapshot>,
+    /// (Boxed: a replay is moved from thread to thread and into the output, and most
+    /// have no snapshot at all.)
+    pub start: Option<Box<Snapshot>>,
+    pub end: Option<Box<Snapshot>>,
 }
 
 impl Replay {
@@ -455,7 +457,7 @@ pub fn replay_with<R: Rules>(
         .into_iter()
         .map(|why| Diagnostic::new(ErrorCode::Setup, why, at))
         .collect();
-    replay.start = Some(driver.snapshot(&start));
+    replay.start = Some(Box::new(driver.snapshot(&start)));
     let (main, end, complete) = driver.line(&start, &record.moves, 0);
     replay.main = main;
     replay.plies = count_played(&replay.main);
@@ -465,7 +467,7 @@ pub fn replay_with<R: Rules>(
     if complete {
         driver.finish(record, &end, replay.outcome.as_ref());
     }
-    replay.end = Some(driver.snapshot(&end));
+    replay.end = Some(Box::new(driver.snapshot(&end)));
     replay.errors = driver.errors;
     replay
 }

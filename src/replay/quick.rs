@@ -133,10 +133,12 @@ pub fn quick_with<R: Rules>(
     if wrong || matches!((movetext, tag), (Some(m), Some(t)) if m.is_some() != t.is_some()) {
         return None;
     }
-    let end = settings.detail.ends.then(|| Snapshot {
-        position: rules.write_position(&position),
-        state: serde_json::Value::Null,
-        board: String::new(),
+    let end = settings.detail.ends.then(|| {
+        Box::new(Snapshot {
+            position: rules.write_position(&position),
+            state: serde_json::Value::Null,
+            board: String::new(),
+        })
     });
     Some(Quick {
         replay: Replay {
