@@ -132,8 +132,11 @@ fn join<T>(
     }
 }
 
+/// Lines the KA sees: at most two along an axis, four along both; held in place.
+pub type Lines = smallvec::SmallVec<[Line; 4]>;
+
 /// The lines the KA at `at` sees along `axis` (E7), valid or not.
-pub fn lines(position: &Position, at: Sq, axis: Axis) -> Vec<Line> {
+pub fn lines(position: &Position, at: Sq, axis: Axis) -> Lines {
     let [low, high] = axis.steps();
     let runs = join(
         side_run(position, at, low),

@@ -1,7 +1,7 @@
 //! The moves of both rule sets: emas E1–E10 and bell B1–B4, generated, resolved from
 //! tokens with rule-naming errors, and played.
 
-use super::lines::{Axis, Line, lines, sees_valid_line};
+use super::lines::{Axis, Line, Lines, lines, sees_valid_line};
 use super::notation::{Token, join};
 use super::position::{Cell, Position, SIDE, Sq, file_letter};
 use super::{Entry, Opening, Pasang, RuleSet};
@@ -348,7 +348,7 @@ impl Pasang {
     }
 
     /// Every line the KA sees on `to` along the permitted axes, valid or not.
-    fn seen_lines(&self, position: &Position, from: Sq, to: Sq) -> Vec<Line> {
+    fn seen_lines(&self, position: &Position, from: Sq, to: Sq) -> Lines {
         let placed = Pasang::with_ka(position, from, to);
         self.axes(position, from, to)
             .iter()
@@ -371,7 +371,7 @@ impl Pasang {
     }
 
     /// The valid lines (E7) the KA may capture after `from`-`to` (E4, E6).
-    fn valid_lines(&self, position: &Position, from: Sq, to: Sq) -> Vec<Line> {
+    fn valid_lines(&self, position: &Position, from: Sq, to: Sq) -> Lines {
         self.seen_lines(position, from, to)
             .into_iter()
             .filter(Line::is_valid)
