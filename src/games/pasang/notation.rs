@@ -19,13 +19,14 @@ pub enum Token {
     File(u8),
     /// `from-to[-…]` with an optional `x` part: an emas KA move and its line, or a bell
     /// jump chain.
-    Path {
-        cells: Vec<Sq>,
-        line: Option<Vec<Sq>>,
-    },
+    Path { cells: Cells, line: Option<Cells> },
     /// `x<cell>` alone: bell's corner removal (B1).
-    Take(Vec<Sq>),
+    Take(Cells),
 }
+
+/// The cells a token names, held in place up to eight (a move and its line of a
+/// record allocate nothing).
+pub type Cells = smallvec::SmallVec<[Sq; 8]>;
 
 /// A cell `a1`–`k11`.
 fn cell(input: &str) -> IResult<&str, Sq> {
@@ -41,15 +42,22 @@ fn cell(input: &str) -> IResult<&str, Sq> {
     .parse(input)
 }
 
-fn cells_after_x(input: &str) -> IResult<&str, Vec<Sq>> {
-    preceded(char('x'), separated_list1(char(','), cell)).parse(input)
+fn cells_after_x(input: &str) -> IResult<&str, Cells> {
+    map(
+        preceded(char('x'), separated_list1(char(','), cell)),
+        Cells::from_vec,
+    )
+    .parse(input)
 }
 
 fn token(input: &str) -> IResult<&str, Token> {
     alt((
         map(
             (separated_list1(char('-'), cell), opt(cells_after_x)),
-            |(cells, line)| Token::Path { cells, line },
+            |(cells, line)| Token::Path {
+                cells: Cells::from_vec(cells),
+                line,
+            },
         ),
         map(cells_after_x, Token::Take),
         map(satisfy(|c| ('a'..='k').contains(&c)), |c| {
@@ -76,7 +84,7 @@ fn common(text: &str) -> Option<Token> {
     }
     // Cells joined by `sep` from `at` on: the cells and where they end.
     let joined = |mut at: usize, sep: u8| {
-        let mut cells = Vec::with_capacity(2);
+        let mut cells = Cells::new();
         loop {
             let (sq, len) = cell_at(bytes, at)?;
             cells.push(sq);
