@@ -384,7 +384,12 @@ const PART_LAP: [[[[u8; CIRCUIT]; CIRCUIT]; CIRCUIT]; 2] = {
 /// added to every pit at once (R3), with no loop as long as the seeds.
 fn drop_seeds(pits: &mut [u8; CIRCUIT], lift: Pit, seeds: u8, direction: Direction) -> Pit {
     let n = usize::from(seeds);
-    let (laps, rest) = ((n / CIRCUIT) as u8, n % CIRCUIT);
+    // Most laps are shorter than the circuit: no whole lap to add.
+    let (laps, rest) = if n < CIRCUIT {
+        (0, n)
+    } else {
+        ((n / CIRCUIT) as u8, n % CIRCUIT)
+    };
     let part = &PART_LAP[usize::from(direction == Direction::Cw)][lift.index()][rest];
     for (pit, &one) in pits.iter_mut().zip(part) {
         *pit += laps + one;
