@@ -218,8 +218,6 @@ pub fn tag_name(option: &str) -> String {
         .collect()
 }
 
-/// Whether `tag` is [`tag_name`]`(option)`, told without building the name (this is
-/// asked for every option of every game read).
 /// The first bytes and the lengths of a record's tag names, each as a bit (modulo
 /// 64): a name that starts with a byte, or has a length, with no bit is not there.
 #[derive(Clone, Copy, Debug, Default)]
@@ -242,6 +240,8 @@ impl Initials {
     }
 }
 
+/// Whether `tag` is [`tag_name`]`(option)`, told without building the name (this is
+/// asked for every option of every game read).
 fn is_tag_name_of(tag: &str, option: &str) -> bool {
     let mut rest = tag;
     for part in option.split('-') {

@@ -256,8 +256,8 @@ pub struct Field {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Chain {
     pub from: Point,
-    pub landings: Vec<Point>,
-    pub captured: Vec<Point>,
+    pub landings: Points,
+    pub captured: Points,
 }
 
 impl Chain {

@@ -118,6 +118,28 @@ impl fmt::Display for Side {
     }
 }
 
+/// `runs::<C>()[first][n]`: one seed in each of the `n` pits from `first` on, in
+/// index order round a circuit of `C` pits (`n` < `C`): the seeds of a sowing short
+/// of a whole lap, from a table, so that a sowing adds them to every pit at once
+/// with no loop as long as the seeds.
+pub const fn runs<const C: usize>() -> [[[u8; C]; C]; C] {
+    let mut table = [[[0; C]; C]; C];
+    let mut first = 0;
+    while first < C {
+        let mut n = 0;
+        while n < C {
+            let mut step = 0;
+            while step < n {
+                table[first][n][(first + step) % C] = 1;
+                step += 1;
+            }
+            n += 1;
+        }
+        first += 1;
+    }
+    table
+}
+
 /// Appends `n` in decimal digits, written by hand: this runs at the end of every game
 /// of an archive (and for every move written out), where `fmt` is slow.
 pub fn push_count(text: &mut String, n: u32) {

@@ -11,7 +11,7 @@ use super::notation::Token;
 use super::position::{HUNTERS, PREY_SIDE, Position};
 use super::{Hunt, TARGET, Variant};
 use crate::games::common::capture::{
-    Chain, Dirs, Field, Jump, Landing, Reach, Removal, Search, Set, Stop, bit, points,
+    Chain, Dirs, Field, Jump, Landing, Points, Reach, Removal, Search, Set, Stop, bit, points,
 };
 use crate::games::common::draughts::{written_in_full, written_short};
 use crate::games::common::placement::Placement;
@@ -39,8 +39,8 @@ pub enum Move {
     /// V3: a tiger's jump, one landing point and every man of the run it clears.
     Capture {
         from: Point,
-        landings: Vec<Point>,
-        captured: Vec<Point>,
+        landings: Points,
+        captured: Points,
     },
     /// V1: three central men removed (in the board's order), and perhaps a tiger moved
     /// anywhere empty.
@@ -56,11 +56,11 @@ enum Run {
     /// The next point is not a man (or there is none).
     NoMan,
     /// The men run up to a tiger or the end of the line: nowhere to land.
-    Blocked(Vec<Point>),
+    Blocked(Points),
     /// An even run followed by an empty point: it cannot be jumped.
-    Even(Vec<Point>),
+    Even(Points),
     /// An odd run followed by the empty landing point.
-    Odd(Vec<Point>, Point),
+    Odd(Points, Point),
 }
 
 impl Hunt {
@@ -128,7 +128,7 @@ impl Hunt {
 
     /// V3: what lies from the tiger on `from` towards `dir`.
     fn run(&self, position: &Position, from: Point, dir: Dir) -> Run {
-        let mut men = Vec::new();
+        let mut men = Points::new();
         for q in self.geo.board.ray(from, dir) {
             if position.prey & bit(q) != 0 {
                 men.push(q);
@@ -162,7 +162,7 @@ impl Hunt {
                 if let Run::Odd(men, to) = self.run(position, from, dir) {
                     moves.push(Move::Capture {
                         from,
-                        landings: vec![to],
+                        landings: smallvec::smallvec![to],
                         captured: men,
                     });
                 }
@@ -505,8 +505,8 @@ impl Hunt {
         {
             return Ok(Move::Capture {
                 from,
-                landings: landings.to_vec(),
-                captured: followed.captured.into_vec(),
+                landings: Points::from_slice(landings),
+                captured: followed.captured,
             });
         }
         let chains = self.chains(position, Some(from));
@@ -673,7 +673,7 @@ impl Hunt {
         match self.run(position, from, dir) {
             Run::Odd(men, landing) if landing == to => Ok(Move::Capture {
                 from,
-                landings: vec![to],
+                landings: smallvec::smallvec![to],
                 captured: men,
             }),
             Run::Odd(men, landing) => Err(MoveError::illegal(format!(

@@ -82,7 +82,11 @@ fn e1_kungser_opening_has_exactly_six_single_captures() {
         let Move::Capture { captured, .. } = m else {
             panic!("{mv} is a capture")
         };
-        assert_eq!(captured, [k.geo.board.parse_point(taken).unwrap()], "{mv}");
+        assert_eq!(
+            captured[..],
+            [k.geo.board.parse_point(taken).unwrap()],
+            "{mv}"
+        );
         assert_eq!(p.captured(), 1);
     }
 }

@@ -351,12 +351,6 @@ impl Rules for OlindaKeliya {
         self.checked(position, token).map(|(mv, _)| mv)
     }
 
-    /// The common tokens (`5`, `5x6`) read without the grammar, then played.
-    fn play_text(&self, position: &mut Position, text: &str) -> bool {
-        let token = notation::common_token(text).or_else(|| self.parse_token(text).ok());
-        token.is_some_and(|token| self.play_token(position, &token).is_ok())
-    }
-
     /// The relay sown once, its capture mark checked, and settled in place.
     fn play_token(&self, position: &mut Position, token: &Token) -> Result<(), MoveError> {
         let (_, relay) = self.checked(position, token)?;

@@ -337,47 +337,9 @@ impl Cycle {
     }
 }
 
-/// `ONWARDS[direction][lift][k]`: how many pits onwards from `lift` pit `k` lies,
-/// counterclockwise (0) or clockwise (1).
-const ONWARDS: [[[u8; CIRCUIT]; CIRCUIT]; 2] = {
-    let mut table = [[[0; CIRCUIT]; CIRCUIT]; 2];
-    let mut lift = 0;
-    while lift < CIRCUIT {
-        let mut k = 0;
-        while k < CIRCUIT {
-            table[0][lift][k] = ((k + CIRCUIT - lift) % CIRCUIT) as u8;
-            table[1][lift][k] = ((lift + CIRCUIT - k) % CIRCUIT) as u8;
-            k += 1;
-        }
-        lift += 1;
-    }
-    table
-};
-
-/// `PART_LAP[direction][lift][rest]`: one seed in each of the `rest` pits onwards from
-/// `lift` (not in it), the last part of a lap (R3), from [`ONWARDS`].
-const PART_LAP: [[[[u8; CIRCUIT]; CIRCUIT]; CIRCUIT]; 2] = {
-    let mut table = [[[[0; CIRCUIT]; CIRCUIT]; CIRCUIT]; 2];
-    let mut direction = 0;
-    while direction < 2 {
-        let mut lift = 0;
-        while lift < CIRCUIT {
-            let mut rest = 0;
-            while rest < CIRCUIT {
-                let mut k = 0;
-                while k < CIRCUIT {
-                    let d = ONWARDS[direction][lift][k] as usize;
-                    table[direction][lift][rest][k] = (d != 0 && d <= rest) as u8;
-                    k += 1;
-                }
-                rest += 1;
-            }
-            lift += 1;
-        }
-        direction += 1;
-    }
-    table
-};
+/// `RUNS[first][n]`: one seed in each of the `n` pits from `first` on, in index
+/// (counterclockwise) order: the last part of a lap (R3).
+const RUNS: [[[u8; CIRCUIT]; CIRCUIT]; CIRCUIT] = mancala::runs();
 
 /// Drops `seeds` one per pit onwards from `lift` (not into it, until a whole lap has
 /// gone round) and gives the pit of the last one: whole laps and the last part lap
@@ -390,7 +352,13 @@ fn drop_seeds(pits: &mut [u8; CIRCUIT], lift: Pit, seeds: u8, direction: Directi
     } else {
         ((n / CIRCUIT) as u8, n % CIRCUIT)
     };
-    let part = &PART_LAP[usize::from(direction == Direction::Cw)][lift.index()][rest];
+    // The part lap's pits in index order: the `rest` after `lift` counterclockwise,
+    // the `rest` before it clockwise.
+    let first = match direction {
+        Direction::Ccw => lift.index() + 1,
+        Direction::Cw => lift.index() + CIRCUIT - rest,
+    };
+    let part = &RUNS[first % CIRCUIT][rest];
     for (pit, &one) in pits.iter_mut().zip(part) {
         *pit += laps + one;
     }

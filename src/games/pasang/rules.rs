@@ -12,7 +12,7 @@ fn point(sq: Sq) -> Point {
     Point(u16::from(sq.0))
 }
 use crate::games::common::capture::{
-    Chain, Dirs, Field, Jump, Landing, Reach, Removal, Search, Stop, bit,
+    Chain, Dirs, Field, Jump, Landing, Points, Reach, Removal, Search, Stop, bit,
 };
 use crate::games::{MoveError, Player};
 
@@ -630,7 +630,7 @@ impl Pasang {
 
     /// A written path followed jump by jump (B2): the chain, if every leg is a jump.
     fn follow(&self, position: &Position, cells: &[Sq]) -> Option<Chain> {
-        let landings: Vec<Point> = cells[1..].iter().map(|&sq| point(sq)).collect();
+        let landings: Points = cells[1..].iter().map(|&sq| point(sq)).collect();
         let followed = self.bell_search().follow(
             Pasang::bell_field(position),
             point(cells[0]),
@@ -640,7 +640,7 @@ impl Pasang {
         Some(Chain {
             from: point(cells[0]),
             landings,
-            captured: followed.captured.into_vec(),
+            captured: followed.captured,
         })
     }
 

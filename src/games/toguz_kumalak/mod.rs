@@ -213,8 +213,8 @@ impl Rules for ToguzKumalak {
     /// PlayOK's tokens (`87`, `68X`, `87(10)`) read and played at once.
     #[inline]
     fn play_text(&self, position: &mut Position, text: &str) -> bool {
-        let token = notation::common_token(text).or_else(|| self.parse_token(text).ok());
-        token.is_some_and(|token| self.play_marked(position, &token).is_ok())
+        self.parse_token(text)
+            .is_ok_and(|token| self.play_marked(position, &token).is_ok())
     }
 
     /// One turn played out, its marks checked against it and kept.

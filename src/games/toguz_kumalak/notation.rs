@@ -127,7 +127,7 @@ fn parse_by_grammar(text: &str) -> Result<Token, NotationError> {
 /// `P`, `PL`, `PLX` or `PL(N)` with at most three digits of `N`: the tokens of
 /// PlayOK's archives, read without the grammar.
 #[inline(always)]
-pub(super) fn common_token(text: &str) -> Option<Token> {
+fn common_token(text: &str) -> Option<Token> {
     let digit = |b: &u8| (b'1'..=b'9').contains(b).then(|| b - b'0');
     let (pit, landing, marks) = match text.as_bytes() {
         [p] => (digit(p)?, None, &[][..]),

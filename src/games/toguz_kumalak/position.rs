@@ -19,23 +19,7 @@ const CIRCUIT: usize = 2 * ROW;
 /// `LAST_LAP[first][n]`: one stone in each of the `n` pits from `first` on in sowing
 /// order, wrapping round the circuit (`n` < 18): the stones of a sowing short of a
 /// whole lap (R3).
-const LAST_LAP: [[[u8; CIRCUIT]; CIRCUIT]; CIRCUIT] = {
-    let mut table = [[[0; CIRCUIT]; CIRCUIT]; CIRCUIT];
-    let mut first = 0;
-    while first < CIRCUIT {
-        let mut n = 0;
-        while n < CIRCUIT {
-            let mut step = 0;
-            while step < n {
-                table[first][n][(first + step) % CIRCUIT] = 1;
-                step += 1;
-            }
-            n += 1;
-        }
-        first += 1;
-    }
-    table
-};
+const LAST_LAP: [[[u8; CIRCUIT]; CIRCUIT]; CIRCUIT] = mancala::runs();
 
 pub use crate::games::common::mancala::Side;
 

@@ -89,8 +89,10 @@ impl Draughts {
         }
     }
 
-    fn rank(&self, p: Point) -> u8 {
-        self.board.coords(p).1
+    /// Whether a man of `side` ending its move on `to` is crowned: it has reached
+    /// the far rank.
+    fn crowns(&self, side: Side, to: Point) -> bool {
+        self.board.coords(to).1 == self.far_rank(side)
     }
 
     fn jump(&self, kind: Kind) -> Jump {

@@ -28,8 +28,7 @@ impl Draughts {
     }
 
     fn chain_move(&self, pieces: &Pieces, side: Side, chain: Chain) -> Move {
-        let (path, captured) = (chain.landings.into(), chain.captured.into());
-        self.jumps_move(pieces, side, chain.from, path, captured)
+        self.jumps_move(pieces, side, chain.from, chain.landings, chain.captured)
     }
 
     /// The capture of the piece on `from` landing on `path` and taking `captured`.
@@ -43,12 +42,21 @@ impl Draughts {
     ) -> Move {
         let is_man = pieces.at(from).is_some_and(|(_, k)| k == Kind::Man);
         let to = *path.last().expect("a chain has at least one jump");
-        let crowned = is_man && self.rank(to) == self.far_rank(side);
         Move {
             from,
             path,
             captured,
-            crowned,
+            crowned: is_man && self.crowns(side, to),
+        }
+    }
+
+    /// The step of the piece on `from` to `to`, which takes nothing.
+    pub(super) fn step_move(&self, side: Side, from: Point, to: Point, is_king: bool) -> Move {
+        Move {
+            from,
+            path: smallvec::smallvec![to],
+            captured: Points::new(),
+            crowned: !is_king && self.crowns(side, to),
         }
     }
 
@@ -149,13 +157,7 @@ impl Draughts {
                     if occupied & bit(to) != 0 {
                         break;
                     }
-                    let crowned = !is_king && self.rank(to) == self.far_rank(side);
-                    moves.push(Move {
-                        from,
-                        path: smallvec::smallvec![to],
-                        captured: Points::new(),
-                        crowned,
-                    });
+                    moves.push(self.step_move(side, from, to, is_king));
                     if !is_king {
                         break;
                     }

@@ -6,7 +6,7 @@ use super::notation::{in_full, shortens};
 use super::*;
 use crate::games::MoveError;
 use crate::games::common::board::{Dir, Point};
-use crate::games::common::capture::{Points, Stop, bit};
+use crate::games::common::capture::{Stop, bit};
 
 impl Draughts {
     /// Finds the legal move a written move means. With `faults`, moves the rules punish
@@ -264,11 +264,6 @@ impl Draughts {
                 self.words.king_step
             ));
         }
-        Ok(Move {
-            from,
-            path: smallvec::smallvec![to],
-            captured: Points::new(),
-            crowned: !is_king && self.rank(to) == self.far_rank(side),
-        })
+        Ok(self.step_move(side, from, to, is_king))
     }
 }
