@@ -34,6 +34,7 @@ fn token(input: &str) -> IResult<&str, Token> {
 ///
 /// # Errors
 /// What was expected where the text stops making sense.
+#[inline]
 pub fn parse_token(text: &str) -> Result<Token, NotationError> {
     // Most moves of a record are `P` or `PxN`: read at once, the same token the
     // grammar makes of them (a test holds the two together).
@@ -41,6 +42,7 @@ pub fn parse_token(text: &str) -> Result<Token, NotationError> {
 }
 
 /// [`parse_token`] for any token, with what was expected where it goes wrong.
+#[inline(never)]
 fn parse_by_grammar(text: &str) -> Result<Token, NotationError> {
     match token(text) {
         Ok(("", token)) => Ok(token),
