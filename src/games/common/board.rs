@@ -274,6 +274,24 @@ impl Board {
         std::iter::successors(self.step(p, dir), move |&q| self.step(q, dir))
     }
 
+    /// The direction of the line from `from` that reaches `to`, if one does. The
+    /// direction of the two points' file and rank differences is tried first: on
+    /// every board a line runs the way its direction is named, so that one ray is
+    /// the only one to walk; the others are walked only when it misses.
+    pub fn direction(&self, from: Point, to: Point) -> Option<Dir> {
+        let reaches = |d: Dir| self.ray(from, d).any(|q| q == to);
+        let ((ff, fr), (tf, tr)) = (self.coords(from), self.coords(to));
+        let toward = (
+            (i32::from(tf) - i32::from(ff)).signum(),
+            (i32::from(tr) - i32::from(fr)).signum(),
+        );
+        Dir::ALL
+            .into_iter()
+            .find(|d| d.delta() == toward)
+            .filter(|&d| reaches(d))
+            .or_else(|| Dir::ALL.into_iter().find(|&d| reaches(d)))
+    }
+
     /// Every (direction, neighbour) pair of `p`.
     pub fn neighbours(&self, p: Point) -> impl Iterator<Item = (Dir, Point)> + '_ {
         Dir::ALL
@@ -397,6 +415,31 @@ mod tests {
         assert!(b.parse_point("a01").is_none());
         assert!(b.parse_point("").is_none());
         assert!(b.parse_point("é1").is_none());
+    }
+
+    /// `direction` walks one ray where the search it stands for walked all eight.
+    #[test]
+    fn direction_is_the_ray_that_reaches() {
+        let mut ring = Board::empty(7, 7);
+        let [a1, d1, g1, d2] = [(1, 1), (4, 1), (7, 1), (4, 2)].map(|(f, r)| ring.add_point(f, r));
+        ring.join_line(Dir::E, &[a1, d1, g1]);
+        ring.join(d1, Dir::N, d2);
+        let boards = [
+            Board::draughts(8, 8),
+            Board::alquerque(9, 9),
+            Board::orthogonal(5, 5),
+            ring,
+        ];
+        for board in &boards {
+            for from in board.points() {
+                for to in board.points() {
+                    let searched = Dir::ALL
+                        .into_iter()
+                        .find(|&d| board.ray(from, d).any(|q| q == to));
+                    assert_eq!(board.direction(from, to), searched, "{from:?} {to:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -81,6 +81,16 @@ impl Dirs {
         Dirs(mask)
     }
 
+    /// The direction indexes of the set, lowest first.
+    fn indexes(self) -> impl Iterator<Item = usize> {
+        let mut mask = self.0;
+        std::iter::from_fn(move || {
+            let d = mask.trailing_zeros() as usize;
+            mask &= mask.wrapping_sub(1);
+            (d < 8).then_some(d)
+        })
+    }
+
     pub fn contains(self, d: Dir) -> bool {
         self.0 & (1 << d.index()) != 0
     }
@@ -137,7 +147,11 @@ pub enum Stop {
 /// along a line, or [`Graph::NONE`].
 #[derive(Clone, Debug)]
 pub struct Graph {
-    next: Vec<[u8; 8]>,
+    /// For each lattice index below 128, the next point towards each direction: a
+    /// table of that fixed size is read without a bounds check.
+    next: Box<[[u8; 8]; 128]>,
+    /// The lattice's number of points.
+    size: usize,
     /// For each direction, its [`Line`] if every step that way is one lattice offset
     /// (the directions of `on_lattice`).
     lines: [Line; 8],
@@ -150,25 +164,42 @@ pub struct Graph {
 /// a side at once.
 #[derive(Clone, Copy, Debug)]
 struct Line {
-    /// The lattice index gained by a step.
-    offset: i32,
+    /// Whether a step raises the lattice index (else it lowers it).
+    up: bool,
+    /// By how much a step changes the lattice index: below 32, so that a step and a
+    /// jump (two steps) are each one shift by less than 64, which a 128-bit number
+    /// does in a few instructions without the case of a shift past its half.
+    by: u32,
     /// The points with a next point that way.
     from: Set,
 }
 
 impl Line {
+    /// No step at all.
+    const NONE: Line = Line {
+        up: true,
+        by: 0,
+        from: 0,
+    };
+
     /// The points one step on from those of `set` that have a next point.
     fn step(self, set: Set) -> Set {
-        shift(set & self.from, self.offset)
+        shift(set & self.from, self.up, self.by)
+    }
+
+    /// The points two steps back from those of `set` (where a jump to them started).
+    fn back_two(self, set: Set) -> Set {
+        shift(set, !self.up, 2 * self.by)
     }
 }
 
-/// `set` moved by `offset` lattice indexes.
-fn shift(set: Set, offset: i32) -> Set {
-    if offset >= 0 {
-        set << offset
+/// `set` moved `by` lattice indexes up or down; `by` is below 64.
+#[inline]
+fn shift(set: Set, up: bool, by: u32) -> Set {
+    if up {
+        set << (by & 63)
     } else {
-        set >> -offset
+        set >> (by & 63)
     }
 }
 
@@ -186,38 +217,41 @@ impl Graph {
             board.lattice_size() <= 128,
             "capture search needs at most 128 points"
         );
-        let mut next = vec![[Graph::NONE; 8]; board.lattice_size()];
+        let mut next = Box::new([[Graph::NONE; 8]; 128]);
         for p in board.points() {
             for (d, q) in board.neighbours(p) {
                 next[p.index()][d.index()] = q.0 as u8;
             }
         }
-        let lines: [Option<Line>; 8] = std::array::from_fn(|d| Graph::line(&next, d));
+        let lines: [Option<Line>; 8] = std::array::from_fn(|d| Graph::line(&next[..], d));
         let on_lattice = Dirs(
             (0..8)
                 .filter(|&d| lines[d].is_some())
                 .fold(0, |m, d| m | 1 << d),
         );
-        let lines = lines.map(|line| line.unwrap_or(Line { offset: 0, from: 0 }));
+        let lines = lines.map(|line| line.unwrap_or(Line::NONE));
         Graph {
             next,
+            size: board.lattice_size(),
             lines,
             on_lattice,
         }
     }
 
-    /// The [`Line`] of direction index `d`, unless two of its steps differ.
+    /// The [`Line`] of direction index `d`, unless two of its steps differ (or a
+    /// step is 32 indexes or more, which no board of 26 files has).
     fn line(next: &[[u8; 8]], d: usize) -> Option<Line> {
-        let mut line = Line { offset: 0, from: 0 };
+        let mut line: Option<Line> = None;
         for (p, n) in next.iter().enumerate().filter(|(_, n)| n[d] != Graph::NONE) {
             let offset = i32::from(n[d]) - p as i32;
-            if line.from != 0 && offset != line.offset {
+            let (up, by) = (offset > 0, offset.unsigned_abs());
+            if by >= 32 || line.is_some_and(|l| (l.up, l.by) != (up, by)) {
                 return None;
             }
-            line.offset = offset;
-            line.from |= 1u128 << p;
+            let from = line.map_or(0, |l| l.from) | 1u128 << p;
+            line = Some(Line { up, by, from });
         }
-        Some(line)
+        Some(line.unwrap_or(Line::NONE))
     }
 
     /// Whether a point of `from` has a next point in `to` towards one of `dirs`: told
@@ -235,10 +269,8 @@ impl Graph {
     /// The next point from `p` towards direction index `d`.
     #[inline]
     fn step(&self, p: u8, d: usize) -> Option<u8> {
-        match self.next.get(p as usize) {
-            Some(n) if n[d] != Graph::NONE => Some(n[d]),
-            _ => None,
-        }
+        let q = self.next[usize::from(p & 127)][d & 7];
+        (q != Graph::NONE).then_some(q)
     }
 }
 
@@ -354,7 +386,7 @@ impl Search<'_> {
     pub fn capturers_among(&self, field: Field, movers: Set, jump: Jump) -> Set {
         match self.first_jumps(field, movers, jump) {
             Some(lines) => lines
-                .map(|(line, landings)| shift(landings, -2 * line.offset))
+                .map(|(line, landings)| line.back_two(landings))
                 .fold(0, |set, found| set | found),
             None => self.capturers(field, points(movers).map(|p| (p, jump))),
         }
@@ -425,7 +457,7 @@ impl Search<'_> {
     }
 
     fn start(&self, field: Field, from: Point, jump: Jump) -> Option<State<'_>> {
-        if from.index() >= 128 || self.graph.next.get(from.index()).is_none() {
+        if from.index() >= self.graph.size {
             return None;
         }
         Some(State {
@@ -462,10 +494,7 @@ impl State<'_> {
         };
         let live = self.enemy & !taken;
         let empty = |p: u8| occupied & one(p) == 0;
-        (0..8).any(|d| {
-            if self.jump.dirs.0 & (1 << d) == 0 {
-                return false;
-            }
+        self.jump.dirs.indexes().any(|d| {
             // The first occupied point within reach must be a live opposing piece: an
             // own piece, or one already taken in this chain, blocks the line.
             let Some(victim) = self.victim(at, d, empty) else {

@@ -656,10 +656,7 @@ impl Hunt {
         let (from, to) = (written[0], written[1]);
         let (f, t) = (&names[0], &names[1]);
         let board = &self.geo.board;
-        let Some(dir) = Dir::ALL
-            .into_iter()
-            .find(|&d| board.ray(from, d).any(|q| q == to))
-        else {
+        let Some(dir) = board.direction(from, to) else {
             return Err(MoveError::illegal(format!(
                 "{text}: {f} and {t} are not on one line (V3)"
             )));

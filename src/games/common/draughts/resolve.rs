@@ -5,7 +5,7 @@
 use super::notation::{in_full, shortens};
 use super::*;
 use crate::games::MoveError;
-use crate::games::common::board::{Dir, Point};
+use crate::games::common::board::Point;
 use crate::games::common::capture::{Stop, bit};
 
 impl Draughts {
@@ -222,10 +222,7 @@ impl Draughts {
             return Err(format!("{} is not empty", t()));
         }
         let is_king = pieces.kings & bit(from) != 0;
-        let Some(dir) = Dir::ALL
-            .into_iter()
-            .find(|&d| self.board.ray(from, d).any(|q| q == to))
-        else {
+        let Some(dir) = self.board.direction(from, to) else {
             return Err(format!(
                 "{} and {} are not on one line ({})",
                 f(),
