@@ -91,6 +91,11 @@ impl Dirs {
         })
     }
 
+    /// Whether the set holds the direction of index `d`.
+    fn has(self, d: usize) -> bool {
+        self.0 & (1 << (d & 7)) != 0
+    }
+
     pub fn contains(self, d: Dir) -> bool {
         self.0 & (1 << d.index()) != 0
     }
@@ -156,6 +161,15 @@ pub struct Graph {
     /// (the directions of `on_lattice`).
     lines: [Line; 8],
     on_lattice: Dirs,
+    /// For each point and each [`Reach`], the points a piece there could jump in some
+    /// direction: those within reach along a line with a point behind them. A piece
+    /// with no live opposing piece among them has no jump, which most pieces the
+    /// search looks at are told at once.
+    jumpable: Box<[[Set; 2]; 128]>,
+    /// For each two points `p` and `q`, the direction index of the line from `p` that
+    /// reaches `q`, or [`Graph::NONE`]: a written jump's direction, and the direction
+    /// of a piece next to a jumper, looked up rather than searched for.
+    toward: Box<[[u8; 128]; 128]>,
 }
 
 /// The steps of a graph towards one direction when all of them move by one lattice
@@ -231,6 +245,8 @@ impl Graph {
         );
         let lines = lines.map(|line| line.unwrap_or(Line::NONE));
         Graph {
+            jumpable: Graph::jumpable(&next),
+            toward: Graph::toward_table(&next),
             next,
             size: board.lattice_size(),
             lines,
@@ -252,6 +268,58 @@ impl Graph {
             line = Some(Line { up, by, from });
         }
         Some(line.unwrap_or(Line::NONE))
+    }
+
+    /// The table of [`Graph::toward`]: each ray walked from its start (at most the
+    /// lattice's size of points, in case a board's line were a ring), the first
+    /// direction reaching a point kept.
+    fn toward_table(next: &[[u8; 8]; 128]) -> Box<[[u8; 128]; 128]> {
+        let mut table = Box::new([[Graph::NONE; 128]; 128]);
+        for (p, toward) in table.iter_mut().enumerate() {
+            for d in 0..8 {
+                let mut q = next[p][d];
+                for _ in 0..128 {
+                    if q == Graph::NONE {
+                        break;
+                    }
+                    let seen = &mut toward[usize::from(q & 127)];
+                    if *seen == Graph::NONE {
+                        *seen = d as u8;
+                    }
+                    q = next[usize::from(q & 127)][d];
+                }
+            }
+        }
+        table
+    }
+
+    /// The direction index of the line from `p` that reaches `q`, if one does.
+    #[inline]
+    fn toward(&self, p: u8, q: u8) -> Option<usize> {
+        let d = self.toward[usize::from(p & 127)][usize::from(q & 127)];
+        (d != Graph::NONE).then_some(usize::from(d))
+    }
+
+    /// The table of [`Graph::jumpable`]'s sets.
+    fn jumpable(next: &[[u8; 8]; 128]) -> Box<[[Set; 2]; 128]> {
+        let step = |p: u8, d: usize| Some(next[usize::from(p)][d]).filter(|&q| q != Graph::NONE);
+        let mut table = Box::new([[0; 2]; 128]);
+        for (p, sets) in table.iter_mut().enumerate() {
+            for d in 0..8 {
+                let mut near = step(p as u8, d);
+                let mut reach = Reach::Adjacent;
+                while let Some(q) = near {
+                    let behind = step(q, d);
+                    if behind.is_some() {
+                        for r in [reach, Reach::Flying] {
+                            sets[r as usize] |= one(q);
+                        }
+                    }
+                    (near, reach) = (behind, Reach::Flying);
+                }
+            }
+        }
+        table
     }
 
     /// Whether a point of `from` has a next point in `to` towards one of `dirs`: told
@@ -346,8 +414,11 @@ pub struct Followed {
 impl Search<'_> {
     /// The chains of `movers` (each a point with how its piece jumps) on `field`.
     ///
-    /// Under [`Stop::Maximum`] the best count found so far (over all movers) prunes
-    /// every branch that cannot reach it even by taking every piece left.
+    /// No branch is cut by a bound on what it could still take: a chain that has
+    /// taken `n` pieces has `n` fewer left to take, so "every piece left" bounds every
+    /// branch alike, and a tighter bound (the pieces in reach) costs more than it
+    /// saves, as the longest chains take nearly everything in reach and every tie
+    /// must be found.
     pub fn run(&self, field: Field, movers: impl IntoIterator<Item = (Point, Jump)>) -> Chains {
         let mut found = Chains::default();
         for (from, jump) in movers {
@@ -362,10 +433,13 @@ impl Search<'_> {
 
     /// Whether some chain of the pieces of `movers`, all jumping as `jump`, takes more
     /// than `count` pieces: the question the maximum-capture rule asks of a chain
-    /// already followed. Nothing is kept, the first such chain ends the search, every
-    /// branch that cannot take more than `count` is cut from the start, and only the
-    /// pieces with a first jump are searched at all.
+    /// already followed. Nothing is kept, the first such chain ends the search, no
+    /// chain is looked at when there are no more than `count` pieces to take, and only
+    /// the pieces with a first jump are searched at all.
     pub fn exceeds(&self, field: Field, movers: Set, jump: Jump, count: usize) -> bool {
+        if field.enemy.count_ones() as usize <= count {
+            return false;
+        }
         points(self.capturers_among(field, movers, jump)).any(|from| {
             self.start(field, from, jump)
                 .is_some_and(|state| state.longer_than(count, state.from, 0, 0))
@@ -437,22 +511,27 @@ impl Search<'_> {
         let (mut at, mut taken) = (state.from, 0u128);
         let mut captured = Points::new();
         for &to in landings {
+            // Only the line from `at` through `to` can hold a jump landing there.
+            let to = u8::try_from(to.0)
+                .ok()
+                .filter(|&to| usize::from(to) < self.graph.size)?;
+            let d = self.graph.toward(at, to).filter(|&d| jump.dirs.has(d))?;
             let mut jumped = None;
-            state.any_leg(at, taken, |victim, l| {
-                jumped = Some(victim).filter(|_| u16::from(l) == to.0);
+            state.legs_toward(state.view(at, taken)?, at, d, |victim, l| {
+                jumped = Some(victim).filter(|_| l == to);
                 jumped.is_some()
             });
             let victim = jumped?;
             captured.push(Point(u16::from(victim)));
             taken |= one(victim);
-            at = to.0 as u8;
+            at = to;
         }
         if captured.is_empty() {
             return None;
         }
         Some(Followed {
             captured,
-            can_continue: state.any_leg(at, taken, |_, _| true),
+            can_continue: state.some_leg(at, taken, |_, _| true),
         })
     }
 
@@ -488,33 +567,79 @@ impl State<'_> {
     /// have been jumped: the jumps are handed to it (the piece jumped, the landing
     /// point) direction by direction, landing by landing, until it does.
     fn any_leg(&self, at: u8, taken: Set, mut leg: impl FnMut(u8, u8) -> bool) -> bool {
+        let Some(view) = self.view(at, taken) else {
+            return false;
+        };
+        self.jump
+            .dirs
+            .indexes()
+            .any(|d| self.legs_toward(view, at, d, &mut leg))
+    }
+
+    /// As [`State::any_leg`], for questions the order of the jumps does not change:
+    /// a man's jumps are looked at only over the live pieces next to it, most often
+    /// one or two, not along all eight directions.
+    fn some_leg(&self, at: u8, taken: Set, mut leg: impl FnMut(u8, u8) -> bool) -> bool {
+        if self.jump.reach == Reach::Flying {
+            return self.any_leg(at, taken, leg);
+        }
+        let Some(view) = self.view(at, taken) else {
+            return false;
+        };
+        points(view.near).any(|victim| {
+            self.graph
+                .toward(at, victim.0 as u8)
+                .is_some_and(|d| self.jump.dirs.has(d) && self.legs_toward(view, at, d, &mut leg))
+        })
+    }
+
+    /// The board as a jump from `at` sees it once the pieces of `taken` have been
+    /// jumped; `None` when no live opposing piece lies where a jump from `at` could
+    /// take it, which ends most questions at once.
+    #[inline]
+    fn view(&self, at: u8, taken: Set) -> Option<View> {
         let occupied = match self.removal {
             Removal::Deferred => self.occupied,
             Removal::Immediate => self.occupied & !taken,
         };
         let live = self.enemy & !taken;
-        let empty = |p: u8| occupied & one(p) == 0;
-        self.jump.dirs.indexes().any(|d| {
-            // The first occupied point within reach must be a live opposing piece: an
-            // own piece, or one already taken in this chain, blocks the line.
-            let Some(victim) = self.victim(at, d, empty) else {
-                return false;
-            };
-            if live & one(victim) == 0 {
-                return false;
-            }
-            let mut landing = self.graph.step(victim, d);
-            while let Some(to) = landing.filter(|&to| empty(to)) {
-                if leg(victim, to) {
-                    return true;
-                }
-                landing = match self.jump.landing {
-                    Landing::Next => None,
-                    Landing::Beyond => self.graph.step(to, d),
-                };
-            }
-            false
+        let near = live & self.graph.jumpable[usize::from(at & 127)][self.jump.reach as usize];
+        (near != 0).then_some(View {
+            occupied,
+            live,
+            near,
         })
+    }
+
+    /// Whether `leg` answers true for some jump from `at` towards direction index `d`.
+    #[inline]
+    fn legs_toward(
+        &self,
+        view: View,
+        at: u8,
+        d: usize,
+        mut leg: impl FnMut(u8, u8) -> bool,
+    ) -> bool {
+        let empty = |p: u8| view.occupied & one(p) == 0;
+        // The first occupied point within reach must be a live opposing piece: an
+        // own piece, or one already taken in this chain, blocks the line.
+        let Some(victim) = self.victim(at, d, empty) else {
+            return false;
+        };
+        if view.live & one(victim) == 0 {
+            return false;
+        }
+        let mut landing = self.graph.step(victim, d);
+        while let Some(to) = landing.filter(|&to| empty(to)) {
+            if leg(victim, to) {
+                return true;
+            }
+            landing = match self.jump.landing {
+                Landing::Next => None,
+                Landing::Beyond => self.graph.step(to, d),
+            };
+        }
+        false
     }
 
     /// The first occupied point from `at` towards `d` within the jumper's reach.
@@ -530,14 +655,11 @@ impl State<'_> {
 
     /// Whether the mover has a first jump.
     fn has_leg(&self) -> bool {
-        self.any_leg(self.from, 0, |_, _| true)
+        self.some_leg(self.from, 0, |_, _| true)
     }
 
     /// Every chain from `at` kept under `stop`, `path` being the chain so far.
     fn walk(&self, stop: Stop, at: u8, taken: Set, path: &mut Path, found: &mut Chains) {
-        if stop == Stop::Maximum && path.len > 0 && !self.may_reach(taken, path.len, found.best) {
-            return;
-        }
         if stop == Stop::Anywhere && path.len > 0 {
             path.keep(found);
         }
@@ -570,21 +692,21 @@ impl State<'_> {
         if depth > count {
             return true;
         }
-        if !self.may_reach(taken, depth, count + 1) {
-            return false;
-        }
-        self.any_leg(at, taken, |victim, to| {
+        self.some_leg(at, taken, |victim, to| {
             self.longer_than(count, to, taken | one(victim), depth + 1)
         })
     }
+}
 
-    /// Whether a chain that has taken `depth` pieces may still reach `best`: even
-    /// taking every live piece left must get there. (A tighter bound — the pieces
-    /// reachable from `at` — costs more than it saves: the longest chains take nearly
-    /// everything in reach, and every tie must be found.)
-    fn may_reach(&self, taken: Set, depth: usize, best: usize) -> bool {
-        depth + (self.enemy & !taken).count_ones() as usize >= best
-    }
+/// What a jump from one point sees (see [`State::view`]).
+#[derive(Clone, Copy)]
+struct View {
+    /// The points that block a line.
+    occupied: Set,
+    /// The opposing pieces not yet taken.
+    live: Set,
+    /// Those of them a jump from the point could take, ignoring what blocks.
+    near: Set,
 }
 
 /// The chain being built, in fixed buffers.
