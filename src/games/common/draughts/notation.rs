@@ -71,10 +71,13 @@ impl Draughts {
         };
         let mut points = Points::new();
         for at in (0..bytes.len()).step_by(3) {
-            if at > 0 && !joined(bytes[at - 1]) || !bytes[at].is_ascii_alphabetic() {
+            if at > 0 && !joined(bytes[at - 1]) {
                 return None;
             }
-            points.push(self.coords.parse(&self.board, text.get(at..at + 2)?)?);
+            points.push(
+                self.coords
+                    .parse_short(&self.board, bytes[at], bytes[at + 1])?,
+            );
         }
         Some(Written { points, capture })
     }
