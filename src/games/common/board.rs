@@ -100,6 +100,9 @@ pub struct Board {
     playable: Vec<bool>,
     /// `next[point][dir]`: the next point along a line from `point` towards `dir`.
     next: Vec<[Option<Point>; 8]>,
+    /// `coords[point]`: its file and rank, read from a table as a division by the
+    /// number of files costs tens of cycles and moves ask for them at every step.
+    coords: Vec<(u8, u8)>,
 }
 
 impl Board {
@@ -116,6 +119,14 @@ impl Board {
             ranks,
             playable: vec![false; size],
             next: vec![[None; 8]; size],
+            coords: (0..size)
+                .map(|i| {
+                    (
+                        (i % files as usize) as u8 + 1,
+                        (i / files as usize) as u8 + 1,
+                    )
+                })
+                .collect(),
         }
     }
 
@@ -260,6 +271,9 @@ impl Board {
 
     /// 1-based file and rank of a point.
     pub fn coords(&self, p: Point) -> (u8, u8) {
+        if let Some(&coords) = self.coords.get(p.index()) {
+            return coords;
+        }
         let files = self.files as u16;
         ((p.0 % files + 1) as u8, (p.0 / files + 1) as u8)
     }
