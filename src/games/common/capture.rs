@@ -275,9 +275,9 @@ impl Graph {
     /// direction reaching a point kept.
     fn toward_table(next: &[[u8; 8]; 128]) -> Box<[[u8; 128]; 128]> {
         let mut table = Box::new([[Graph::NONE; 128]; 128]);
-        for (p, toward) in table.iter_mut().enumerate() {
-            for d in 0..8 {
-                let mut q = next[p][d];
+        for (toward, firsts) in table.iter_mut().zip(next.iter()) {
+            for (d, &first) in firsts.iter().enumerate() {
+                let mut q = first;
                 for _ in 0..128 {
                     if q == Graph::NONE {
                         break;
