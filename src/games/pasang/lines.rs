@@ -77,29 +77,47 @@ impl Line {
     }
 }
 
+/// The board as a KA that has just stepped sees it: the position before the step,
+/// with the cell it left read as empty. (The cell it stepped to is never looked at:
+/// the lines run away from it.) Nothing is copied to make the step.
+#[derive(Clone, Copy)]
+pub struct Stepped<'a> {
+    pub before: &'a Position,
+    /// The cell the KA left.
+    pub left: Sq,
+}
+
+impl Stepped<'_> {
+    fn get(self, sq: Sq) -> Cell {
+        if sq == self.left {
+            Cell::Empty
+        } else {
+            self.before.get(sq)
+        }
+    }
+}
+
 /// One side run from `at` in direction `(df, dr)`: empty and centre cells skipped,
 /// the first stone fixes the colour, a stone of the other colour, a KA or the edge
 /// stops it.
-fn side_run(position: &Position, at: Sq, step: (i32, i32)) -> Option<(Cell, Stones)> {
+fn side_run(board: Stepped<'_>, at: Sq, step: (i32, i32)) -> Option<(Cell, Stones)> {
     // A run holds at most the cells of one side of a rank or file, and a line joining
     // two runs at most those of the whole line but the KA's: held in place.
     let mut run = Stones::new();
-    side_walk(position, at, step, |sq| run.push(sq)).map(|colour| (colour, run))
+    side_walk(board, at, step, |sq| run.push(sq)).map(|colour| (colour, run))
 }
 
 /// The walk of [`side_run`], handing each stone of the run to `stone`; gives the
 /// run's colour, if it has a stone.
 fn side_walk(
-    position: &Position,
+    board: Stepped<'_>,
     at: Sq,
     (df, dr): (i32, i32),
     mut stone: impl FnMut(Sq),
 ) -> Option<Cell> {
     let mut colour = None;
-    let mut sq = at;
-    while let Some(next) = sq.offset(df, dr) {
-        sq = next;
-        match position.get(sq) {
+    for sq in at.ray(df, dr) {
+        match board.get(sq) {
             Cell::Empty | Cell::Centre => {}
             Cell::Ka(_) => break,
             cell => match colour {
@@ -135,34 +153,35 @@ fn join<T>(
 /// Lines the KA sees: at most two along an axis, four along both; held in place.
 pub type Lines = smallvec::SmallVec<[Line; 4]>;
 
-/// The lines the KA at `at` sees along `axis` (E7), valid or not.
-pub fn lines(position: &Position, at: Sq, axis: Axis) -> Lines {
+/// The lines the KA at `at` sees along `axis` (E7), valid or not, added to `seen`.
+pub fn see_lines(board: Stepped<'_>, at: Sq, axis: Axis, seen: &mut Lines) {
     let [low, high] = axis.steps();
     let runs = join(
-        side_run(position, at, low),
-        side_run(position, at, high),
+        side_run(board, at, low),
+        side_run(board, at, high),
         |mut west, east| {
             west.extend(east);
             west
         },
     );
-    runs.into_iter()
-        .flatten()
-        .map(|(colour, stones, split)| Line {
-            axis,
-            colour,
-            stones,
-            split,
-        })
-        .collect()
+    seen.extend(
+        runs.into_iter()
+            .flatten()
+            .map(|(colour, stones, split)| Line {
+                axis,
+                colour,
+                stones,
+                split,
+            }),
+    );
 }
 
 /// Whether the KA at `at` sees a valid line along `axis` (E7): [`lines`] counted,
 /// not kept (asked for every step of every move, to know whether a turn is left).
-pub fn sees_valid_line(position: &Position, at: Sq, axis: Axis) -> bool {
+pub fn sees_valid_line(board: Stepped<'_>, at: Sq, axis: Axis) -> bool {
     let count = |step| {
         let mut stones = 0usize;
-        side_walk(position, at, step, |_| stones += 1).map(|colour| (colour, stones))
+        side_walk(board, at, step, |_| stones += 1).map(|colour| (colour, stones))
     };
     let [low, high] = axis.steps();
     join(count(low), count(high), |west, east| west + east)

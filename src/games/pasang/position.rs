@@ -40,6 +40,24 @@ impl Sq {
         Sq::at(i32::from(self.file()) + df, i32::from(self.rank()) + dr)
     }
 
+    /// The cells after this one one step `(df, dr)` (each -1, 0 or 1) at a time, to
+    /// the edge, nearest first: as [`Sq::offset`] repeated, with the number of cells
+    /// to the edge counted once rather than file and rank worked out at every step.
+    pub fn ray(self, df: i32, dr: i32) -> impl Iterator<Item = Sq> {
+        let side = i32::from(SIDE);
+        let room = |at: u8, d: i32| match d.signum() {
+            1 => side - i32::from(at),
+            -1 => i32::from(at) - 1,
+            _ => side,
+        };
+        let cells = room(self.file(), df).min(room(self.rank(), dr));
+        let delta = df.signum() + side * dr.signum();
+        let start = i32::from(self.0);
+        // (df, dr) = (0, 0) would stand still: no cells.
+        let cells = if delta == 0 { 0 } else { cells };
+        (1..=cells).map(move |i| Sq((start + i * delta) as u8))
+    }
+
     /// The cell after a half-turn of the board.
     pub fn rotated(self) -> Sq {
         Sq(CELLS as u8 - 1 - self.0)

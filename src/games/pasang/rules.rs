@@ -1,7 +1,7 @@
 //! The moves of both rule sets: emas E1–E10 and bell B1–B4, generated, resolved from
 //! tokens with rule-naming errors, and played.
 
-use super::lines::{Axis, Line, Lines, lines, sees_valid_line};
+use super::lines::{Axis, Line, Lines, Stepped, see_lines, sees_valid_line};
 use super::notation::{Token, join};
 use super::position::{Cell, Position, SIDE, Sq, file_letter};
 use super::{Entry, Opening, Pasang, RuleSet};
@@ -139,11 +139,7 @@ impl Pasang {
             RuleSet::Emas => match self.phase(position) {
                 Phase::Open => (1..=SIDE).any(|f| self.open_refusal(position, f).is_none()),
                 Phase::Enter | Phase::Move => {
-                    // One copy of the position, each step tried on it and taken back.
-                    let mut scratch = position.clone();
-                    self.any_ka_step(position, |from, to| {
-                        self.captures_after(&mut scratch, from, to)
-                    })
+                    self.any_ka_step(position, |from, to| self.captures_after(position, from, to))
                 }
             },
             RuleSet::Bell if position.corner_pending => CORNERS
@@ -202,17 +198,9 @@ impl Pasang {
             return [(0, 1), (1, 0), (0, -1), (-1, 0)]
                 .into_iter()
                 .any(|(df, dr)| {
-                    let mut at = ka;
-                    while let Some(next) = at.offset(df, dr) {
-                        if position.get(next) != Cell::Empty {
-                            break;
-                        }
-                        if step(ka, next) {
-                            return true;
-                        }
-                        at = next;
-                    }
-                    false
+                    ka.ray(df, dr)
+                        .take_while(|&to| position.get(to) == Cell::Empty)
+                        .any(|to| step(ka, to))
                 });
         }
         let Some(file) = position.passages[p.index()] else {
@@ -325,10 +313,13 @@ impl Pasang {
 
     /// The position with the KA of the player to move on `to` (coming from `from`),
     /// before any capture.
-    fn with_ka(position: &Position, from: Sq, to: Sq) -> Position {
-        let mut after = position.clone();
-        after.place_ka(position.to_move, from, to);
-        after
+    /// The board as the KA of the player to move sees it once it has stepped from
+    /// `from` (see [`Stepped`]).
+    fn stepped(position: &Position, from: Sq) -> Stepped<'_> {
+        Stepped {
+            before: position,
+            left: from,
+        }
     }
 
     /// The axes a capture may lie along (E4, E6).
@@ -349,25 +340,19 @@ impl Pasang {
 
     /// Every line the KA sees on `to` along the permitted axes, valid or not.
     fn seen_lines(&self, position: &Position, from: Sq, to: Sq) -> Lines {
-        let placed = Pasang::with_ka(position, from, to);
-        self.axes(position, from, to)
-            .iter()
-            .flat_map(|&axis| lines(&placed, to, axis))
-            .collect()
+        let mut seen = Lines::new();
+        for &axis in self.axes(position, from, to) {
+            see_lines(Pasang::stepped(position, from), to, axis, &mut seen);
+        }
+        seen
     }
 
     /// Whether the KA's step `from`-`to` has a valid line to capture (E4, E6, E7):
     /// [`Pasang::valid_lines`] not empty, told without listing them.
-    /// The KA's step is tried on `scratch` (the position) and taken back.
-    fn captures_after(&self, scratch: &mut Position, from: Sq, to: Sq) -> bool {
-        let axes = self.axes(scratch, from, to);
-        let (kept, before) = ((scratch.get(from), scratch.get(to)), scratch.kas);
-        scratch.place_ka(scratch.to_move, from, to);
-        let sees = axes.iter().any(|&axis| sees_valid_line(scratch, to, axis));
-        scratch.set(from, kept.0);
-        scratch.set(to, kept.1);
-        scratch.kas = before;
-        sees
+    fn captures_after(&self, position: &Position, from: Sq, to: Sq) -> bool {
+        self.axes(position, from, to)
+            .iter()
+            .any(|&axis| sees_valid_line(Pasang::stepped(position, from), to, axis))
     }
 
     /// The valid lines (E7) the KA may capture after `from`-`to` (E4, E6).
@@ -525,12 +510,12 @@ impl Pasang {
             )));
         }
         // A line on the other axis: the right-angle rule (E6).
-        let placed = Pasang::with_ka(position, from, to);
-        let other: Vec<Line> = [Axis::Rank, Axis::File]
-            .into_iter()
-            .filter(|a| !axes.contains(a))
-            .flat_map(|a| lines(&placed, to, a))
-            .collect();
+        let mut other = Lines::new();
+        for axis in [Axis::Rank, Axis::File] {
+            if !axes.contains(&axis) {
+                see_lines(Pasang::stepped(position, from), to, axis, &mut other);
+            }
+        }
         if other
             .iter()
             .any(|l| written.iter().all(|sq| l.stones.contains(sq)))
@@ -707,7 +692,7 @@ impl Pasang {
                 position.passages[p.index()] = Some(*file);
             }
             Move::Ka { from, to, line } => {
-                *position = Pasang::with_ka(position, *from, *to);
+                position.place_ka(p, *from, *to);
                 for &sq in &line.stones {
                     take(position, sq);
                 }

@@ -637,3 +637,28 @@ fn broken_random_records_fail_at_the_exact_ply() {
         }
     }
 }
+
+/// `Sq::ray` walks the cells `Sq::offset` reaches one step at a time.
+#[test]
+fn a_ray_is_offset_repeated() {
+    for at in Sq::all() {
+        for (df, dr) in [
+            (0, 1),
+            (1, 1),
+            (1, 0),
+            (1, -1),
+            (0, -1),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+        ] {
+            let stepped: Vec<Sq> =
+                std::iter::successors(at.offset(df, dr), |q| q.offset(df, dr)).collect();
+            assert_eq!(
+                at.ray(df, dr).collect::<Vec<_>>(),
+                stepped,
+                "{at} {df} {dr}"
+            );
+        }
+    }
+}
