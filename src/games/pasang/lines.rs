@@ -64,9 +64,9 @@ impl Line {
     }
 
     /// The stones in board order, for comparing with a written list.
-    pub fn sorted(&self) -> Vec<Sq> {
-        let mut v = self.stones.to_vec();
-        v.sort();
+    pub fn sorted(&self) -> Stones {
+        let mut v = self.stones.clone();
+        v.sort_unstable();
         v
     }
 

@@ -1,7 +1,7 @@
 //! The moves of both rule sets: emas E1–E10 and bell B1–B4, generated, resolved from
 //! tokens with rule-naming errors, and played.
 
-use super::lines::{Axis, Line, Lines, Stepped, see_lines, sees_valid_line};
+use super::lines::{Axis, Line, Lines, Stepped, Stones, see_lines, sees_valid_line};
 use super::notation::{Token, join};
 use super::position::{Cell, Position, SIDE, Sq, file_letter};
 use super::{Entry, Opening, Pasang, RuleSet};
@@ -231,15 +231,13 @@ impl Pasang {
     fn entry_refusal(&self, position: &Position, from: Sq, to: Sq) -> Option<String> {
         let p = position.to_move;
         let file = position.passages[p.index()]?;
-        let name = player_name(p);
-        let passage = format!(
-            "{name}'s passage {}-{}",
-            half_file(file, p)[0],
-            half_file(file, p)[4]
-        );
         if to.file() != file || !half(p).contains(&to.rank()) {
+            let cells = half_file(file, p);
             return Some(format!(
-                "the KA enters an empty cell of {passage}, not {to} (E3)"
+                "the KA enters an empty cell of {}'s passage {}-{}, not {to} (E3)",
+                player_name(p),
+                cells[0],
+                cells[4]
             ));
         }
         if position.get(to) != Cell::Empty {
@@ -293,10 +291,8 @@ impl Pasang {
                 "the KA moves along its rank or file, and {from}-{to} is neither (E5)"
             ));
         }
-        let step = (df.signum(), dr.signum());
-        let mut at = from;
-        while at != to {
-            at = at.offset(step.0, step.1)?;
+        let cells = (df.abs() + dr.abs()) as usize;
+        for at in from.ray(df.signum(), dr.signum()).take(cells) {
             let what = match position.get(at) {
                 Cell::Empty => continue,
                 Cell::Centre => "the unused centre".to_string(),
@@ -311,8 +307,6 @@ impl Pasang {
         None
     }
 
-    /// The position with the KA of the player to move on `to` (coming from `from`),
-    /// before any capture.
     /// The board as the KA of the player to move sees it once it has stepped from
     /// `from` (see [`Stepped`]).
     fn stepped(position: &Position, from: Sq) -> Stepped<'_> {
@@ -477,8 +471,8 @@ impl Pasang {
                 }),
             };
         };
-        let mut listed = written.to_vec();
-        listed.sort();
+        let mut listed = Stones::from_slice(written);
+        listed.sort_unstable();
         if let Some(pair) = listed.windows(2).find(|w| w[0] == w[1]) {
             return Err(MoveError::illegal(format!("{} is listed twice", pair[0])));
         }

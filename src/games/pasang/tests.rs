@@ -50,6 +50,8 @@ fn file_values(r: &Pasang) -> Vec<u32> {
 fn ex1_default_setup() {
     let r = emas();
     let p = r.start_position();
+    // Full, balanced and unchanged by a half-turn: the checks of §2, which
+    // `configure` leaves out for this setup.
     assert_eq!(p.stones(), (60, 60));
     assert!(position::symmetries(&p.cells)[0]);
     assert_eq!(file_values(&r), [10, 9, 8, 7, 6, 5, 10, 9, 8, 7, 6]);
