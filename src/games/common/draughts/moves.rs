@@ -195,12 +195,8 @@ impl Draughts {
     /// Plays a move of `side`: the captured pieces leave together at the end (or had
     /// left one by one: the result is the same), then a man on the far rank is crowned.
     pub fn play(&self, pieces: &mut Pieces, side: Side, mv: &Move) {
-        let kind = pieces.at(mv.from).map_or(Kind::Man, |(_, k)| k);
-        pieces.remove(mv.from);
-        for &c in &mv.captured {
-            pieces.remove(c);
-        }
-        let kind = if mv.crowned { Kind::King } else { kind };
-        pieces.put(mv.to(), side, kind);
+        let king = mv.crowned || pieces.kings & bit(mv.from) != 0;
+        let captured = mv.captured.iter().fold(0, |set, &c| set | bit(c));
+        pieces.relocate(side, mv.from, mv.to(), captured, king);
     }
 }

@@ -94,6 +94,21 @@ impl Pieces {
         }
     }
 
+    /// Moves the piece on `from` to `to` as a piece of `side` (a king if `king`),
+    /// replacing whatever stood on `to`, and empties the points of `captured`: as
+    /// [`Pieces::remove`] of each and [`Pieces::put`], with one pass over the sets.
+    pub fn relocate(&mut self, side: Side, from: Point, to: Point, captured: Set, king: bool) {
+        let to = bit(to);
+        let emptied = !(bit(from) | captured | to);
+        self.sides[0] &= emptied;
+        self.sides[1] &= emptied;
+        self.kings &= emptied;
+        self.sides[side.index()] |= to;
+        if king {
+            self.kings |= to;
+        }
+    }
+
     /// Empties `p`.
     pub fn remove(&mut self, p: Point) {
         let b = !bit(p);
