@@ -84,8 +84,9 @@ impl Draughts {
     /// Whether `side` has a capture taking more than `count` pieces.
     pub fn capture_exceeds(&self, pieces: &Pieces, side: Side, count: usize) -> bool {
         let (search, field) = (self.search(Stop::Maximum), self.field(pieces, side));
+        let kings = pieces.kings_of(side);
         search.exceeds(field, pieces.men_of(side), self.man_jump, count)
-            || search.exceeds(field, pieces.kings_of(side), self.king_jump, count)
+            || kings != 0 && search.exceeds(field, kings, self.king_jump, count)
     }
 
     /// The pieces of `side` that have a capture (not necessarily the best one).
@@ -98,8 +99,9 @@ impl Draughts {
     /// Whether some piece of `side` has a capture.
     pub fn has_capture(&self, pieces: &Pieces, side: Side) -> bool {
         let (search, field) = (self.search(Stop::Complete), self.field(pieces, side));
+        let kings = pieces.kings_of(side);
         search.any_capturer_among(field, pieces.men_of(side), self.man_jump)
-            || search.any_capturer_among(field, pieces.kings_of(side), self.king_jump)
+            || kings != 0 && search.any_capturer_among(field, kings, self.king_jump)
     }
 
     fn search(&self, stop: Stop) -> Search<'_> {
