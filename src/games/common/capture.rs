@@ -434,13 +434,15 @@ impl Search<'_> {
     /// Whether some chain of the pieces of `movers`, all jumping as `jump`, takes more
     /// than `count` pieces: the question the maximum-capture rule asks of a chain
     /// already followed. Nothing is kept, the first such chain ends the search, no
-    /// chain is looked at when there are no more than `count` pieces to take, and only
-    /// the pieces with a first jump are searched at all.
+    /// chain is looked at when there are no more than `count` pieces to take, and of
+    /// men only those with a first jump (found for all of them at once) are searched;
+    /// other pieces find their first jumps as the search's first step.
     pub fn exceeds(&self, field: Field, movers: Set, jump: Jump, count: usize) -> bool {
         if field.enemy.count_ones() as usize <= count {
             return false;
         }
-        points(self.capturers_among(field, movers, jump)).any(|from| {
+        let searched = self.men_capturers(field, movers, jump).unwrap_or(movers);
+        points(searched).any(|from| {
             self.start(field, from, jump)
                 .is_some_and(|state| state.longer_than(count, state.from, 0, 0))
         })
@@ -458,12 +460,19 @@ impl Search<'_> {
     /// (a jump over the next point to the one behind it) are looked at all at once,
     /// direction by direction, where the board's lines allow it.
     pub fn capturers_among(&self, field: Field, movers: Set, jump: Jump) -> Set {
-        match self.first_jumps(field, movers, jump) {
-            Some(lines) => lines
+        self.men_capturers(field, movers, jump)
+            .unwrap_or_else(|| self.capturers(field, points(movers).map(|p| (p, jump))))
+    }
+
+    /// [`Search::capturers_among`] for men on lattice lines, all at once; `None` for
+    /// other pieces or boards.
+    fn men_capturers(&self, field: Field, movers: Set, jump: Jump) -> Option<Set> {
+        let lines = self.first_jumps(field, movers, jump)?;
+        Some(
+            lines
                 .map(|(line, landings)| line.back_two(landings))
                 .fold(0, |set, found| set | found),
-            None => self.capturers(field, points(movers).map(|p| (p, jump))),
-        }
+        )
     }
 
     /// Whether some piece of `movers`, all jumping as `jump`, has a jump: as
