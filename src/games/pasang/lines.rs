@@ -99,16 +99,8 @@ impl Stepped<'_> {
 
 /// One side run from `at` in direction `(df, dr)`: empty and centre cells skipped,
 /// the first stone fixes the colour, a stone of the other colour, a KA or the edge
-/// stops it.
-fn side_run(board: Stepped<'_>, at: Sq, step: (i32, i32)) -> Option<(Cell, Stones)> {
-    // A run holds at most the cells of one side of a rank or file, and a line joining
-    // two runs at most those of the whole line but the KA's: held in place.
-    let mut run = Stones::new();
-    side_walk(board, at, step, |sq| run.push(sq)).map(|colour| (colour, run))
-}
-
-/// The walk of [`side_run`], handing each stone of the run to `stone`; gives the
-/// run's colour, if it has a stone.
+/// stops it. Each stone of the run is handed to `stone`; gives the run's colour, if
+/// it has a stone.
 fn side_walk(
     board: Stepped<'_>,
     at: Sq,
@@ -153,31 +145,46 @@ fn join<T>(
 /// Lines the KA sees: at most two along an axis, four along both; held in place.
 pub type Lines = smallvec::SmallVec<[Line; 4]>;
 
-/// The lines the KA at `at` sees along `axis` (E7), valid or not, added to `seen`.
+/// The lines the KA at `at` sees along `axis` (E7), valid or not, added to `seen`:
+/// [`join`]'s lines with each run's stones gathered where its line is kept rather
+/// than moved there afterwards (a test holds the two to each other).
 pub fn see_lines(board: Stepped<'_>, at: Sq, axis: Axis, seen: &mut Lines) {
     let [low, high] = axis.steps();
-    let runs = join(
-        side_run(board, at, low),
-        side_run(board, at, high),
-        |mut west, east| {
-            west.extend(east);
-            west
-        },
-    );
-    seen.extend(
-        runs.into_iter()
-            .flatten()
-            .map(|(colour, stones, split)| Line {
-                axis,
-                colour,
-                stones,
-                split,
-            }),
-    );
+    let line = |colour| Line {
+        axis,
+        colour,
+        stones: Stones::new(),
+        split: false,
+    };
+    seen.push(line(Cell::Empty));
+    let west = seen.len() - 1;
+    let west_colour = side_walk(board, at, low, |sq| seen[west].stones.push(sq));
+    seen.push(line(Cell::Empty));
+    let east = seen.len() - 1;
+    let east_colour = side_walk(board, at, high, |sq| seen[east].stones.push(sq));
+    match (west_colour, east_colour) {
+        (Some(a), Some(b)) if a == b => {
+            let east_run = seen.pop().expect("pushed above").stones;
+            let joined = &mut seen[west];
+            joined.stones.extend(east_run);
+            (joined.colour, joined.split) = (a, true);
+        }
+        _ => {
+            match east_colour {
+                Some(colour) => seen[east].colour = colour,
+                None => drop(seen.pop()),
+            }
+            match west_colour {
+                Some(colour) => seen[west].colour = colour,
+                None => drop(seen.remove(west)),
+            }
+        }
+    }
 }
 
-/// Whether the KA at `at` sees a valid line along `axis` (E7): [`lines`] counted,
-/// not kept (asked for every step of every move, to know whether a turn is left).
+/// Whether the KA at `at` sees a valid line along `axis` (E7): [`see_lines`]
+/// counted, not kept (asked for every step of every move, to know whether a turn is
+/// left).
 pub fn sees_valid_line(board: Stepped<'_>, at: Sq, axis: Axis) -> bool {
     let count = |step| {
         let mut stones = 0usize;
@@ -188,4 +195,86 @@ pub fn sees_valid_line(board: Stepped<'_>, at: Sq, axis: Axis) -> bool {
         .into_iter()
         .flatten()
         .any(|(_, stones, _)| stones % 2 == 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Player;
+    use crate::games::pasang::position::CELLS;
+
+    /// E7 read the plain way: each side run collected, then [`join`]ed into lines.
+    fn joined_lines(board: Stepped<'_>, at: Sq, axis: Axis) -> Vec<Line> {
+        let run = |step| {
+            let mut stones = Stones::new();
+            side_walk(board, at, step, |sq| stones.push(sq)).map(|colour| (colour, stones))
+        };
+        let [low, high] = axis.steps();
+        let runs = join(run(low), run(high), |mut west, east| {
+            west.extend(east);
+            west
+        });
+        runs.into_iter()
+            .flatten()
+            .map(|(colour, stones, split)| Line {
+                axis,
+                colour,
+                stones,
+                split,
+            })
+            .collect()
+    }
+
+    /// `see_lines` and `sees_valid_line` give E7's lines as the plain reading does,
+    /// from every cell of 400 drawn boards, along both axes, whichever cell the KA
+    /// left.
+    #[test]
+    fn e7_lines_gathered_in_place_are_the_joined_runs() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut draw = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let kinds = [
+            Cell::Empty,
+            Cell::White,
+            Cell::Black,
+            Cell::Centre,
+            Cell::Ka(Player::First),
+            Cell::Ka(Player::Second),
+        ];
+        for _ in 0..400 {
+            let empties = draw(4);
+            let mut cells = [Cell::Empty; CELLS];
+            for cell in &mut cells {
+                let kind = draw(6 + empties) as usize;
+                *cell = kinds.get(kind).copied().unwrap_or(Cell::Empty);
+            }
+            let position = Position {
+                cells,
+                scores: [0; 2],
+                to_move: Player::First,
+                passages: [None; 2],
+                corner_pending: false,
+                kas: [None; 2],
+            };
+            let left = Sq(draw(CELLS as u64) as u8);
+            let board = Stepped {
+                before: &position,
+                left,
+            };
+            for at in Sq::all() {
+                for axis in [Axis::Rank, Axis::File] {
+                    let expected = joined_lines(board, at, axis);
+                    let mut seen = Lines::new();
+                    see_lines(board, at, axis, &mut seen);
+                    assert_eq!(seen.to_vec(), expected, "{at} {axis:?}");
+                    let valid = expected.iter().any(Line::is_valid);
+                    assert_eq!(sees_valid_line(board, at, axis), valid, "{at} {axis:?}");
+                }
+            }
+        }
+    }
 }
