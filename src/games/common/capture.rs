@@ -97,7 +97,7 @@ impl Dirs {
     }
 
     pub fn contains(self, d: Dir) -> bool {
-        self.0 & (1 << d.index()) != 0
+        self.has(d.index())
     }
 }
 
@@ -325,8 +325,8 @@ impl Graph {
     /// Whether a point of `from` has a next point in `to` towards one of `dirs`: told
     /// for all the points at once along lattice lines, point by point along others.
     pub fn any_step(&self, from: Set, dirs: Dirs, to: Set) -> bool {
-        (0..8).filter(|&d| dirs.0 & (1 << d) != 0).any(|d| {
-            if self.on_lattice.0 & (1 << d) != 0 {
+        dirs.indexes().any(|d| {
+            if self.on_lattice.has(d) {
                 self.lines[d].step(from) & to != 0
             } else {
                 points(from).any(|p| self.step(p.0 as u8, d).is_some_and(|q| to & one(q) != 0))
@@ -499,7 +499,7 @@ impl Search<'_> {
         let lines = self.graph.lines.iter().enumerate();
         Some(
             lines
-                .filter(move |&(d, _)| jump.dirs.0 & (1 << d) != 0)
+                .filter(move |&(d, _)| jump.dirs.has(d))
                 .map(move |(_, &line)| {
                     let victims = line.step(movers) & field.enemy;
                     (line, line.step(victims) & !field.occupied)
