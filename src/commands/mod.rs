@@ -19,8 +19,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::iter::Either;
 use rayon::prelude::*;
+use smallvec::{SmallVec, smallvec};
 
 use crate::output::json;
 use crate::record::{Chunk, Encoding, GameRecord, ReadError, Reader};
@@ -270,7 +270,7 @@ impl Pipeline<'_> {
             // parse and replay the batch read last round.
             let mut read_errors = Vec::new();
             let mut pending = read_batch(&mut games, &mut read_errors);
-            let mut replayed: Vec<(GameRecord, Replay)> = Vec::new();
+            let mut replayed: Vec<Replayed> = Vec::new();
             let mut index = 0;
             while !(pending.is_empty() && replayed.is_empty()) {
                 let work = std::mem::take(&mut pending);
@@ -285,9 +285,10 @@ impl Pipeline<'_> {
                             );
                         });
                     }
-                    bar.inc(replayed.len() as u64);
-                    seen += replayed.len();
-                    for (record, replay) in replayed.drain(..) {
+                    let count = replayed.iter().map(SmallVec::len).sum::<usize>();
+                    bar.inc(count as u64);
+                    seen += count;
+                    for (record, replay) in replayed.drain(..).flatten() {
                         let item = Item {
                             file: file.clone(),
                             index,
@@ -384,27 +385,34 @@ fn read_batch(games: &mut Games, errors: &mut Vec<ReadError>) -> Vec<Pending> {
     batch
 }
 
-/// Parses and replays a batch on all cores; the games come back in order.
-fn replay_batch(batch: Vec<Pending>, settings: &Settings) -> Vec<(GameRecord, Replay)> {
+/// The games of one chunk of text, replayed: nearly always one, held in place.
+type Replayed = SmallVec<[(GameRecord, Replay); 1]>;
+
+/// Parses and replays a batch on all cores; the games come back in order. (One
+/// result per chunk, collected straight into its place in the batch: no list of
+/// pieces to join, and a game's record and replay moved once.)
+fn replay_batch(batch: Vec<Pending>, settings: &Settings) -> Vec<Replayed> {
     batch
         .into_par_iter()
-        .flat_map_iter(|pending| {
+        .map(|pending| {
             let records = match pending {
                 Pending::Text(chunk) => {
                     if !settings.detail.record
                         && let Some(quick) = chunk.clean_text().and_then(|t| quick(t, settings))
                     {
-                        return Either::Left(std::iter::once(quick));
+                        return smallvec![quick];
                     }
                     chunk.parse()
                 }
                 Pending::Record(record) => vec![record],
             };
-            let replayed = records.into_iter().map(|record| {
-                let replay = replay(&record, settings);
-                (record, replay)
-            });
-            Either::Right(replayed.collect::<Vec<_>>().into_iter())
+            records
+                .into_iter()
+                .map(|record| {
+                    let replay = replay(&record, settings);
+                    (record, replay)
+                })
+                .collect()
         })
         .collect()
 }
