@@ -264,22 +264,28 @@ impl<R: BufRead> Reader<R> {
                 std::str::from_utf8(&block[..valid]).unwrap_or_default()
             }
         };
+        // The lines, each with its `\n` (the block ends with one), found by memchr. A
+        // game's lines are copied into its text together, when it is complete or the
+        // block ends (`unsaved` is where those not copied yet begin), not one by one.
         let mut taken = 0;
-        // The lines, each with its `\n` (the block ends with one), found by memchr.
-        let ends = memchr::memchr_iter(b'\n', text.as_bytes());
-        for line in ends.scan(0, |start, end| {
-            let line = &text[*start..=end];
-            *start = end + 1;
-            Some(line)
-        }) {
+        let mut unsaved = 0;
+        for end in memchr::memchr_iter(b'\n', text.as_bytes()) {
+            let line = &text[taken..=end];
             let near_start =
                 lines.offset < BINARY_PROBE && memchr::memchr(0, line.as_bytes()).is_some();
-            if near_start || lines.chunk.len() + line.len() > MAX_GAME_BYTES {
+            if near_start || lines.chunk.len() + (end + 1 - unsaved) > MAX_GAME_BYTES {
                 break;
             }
-            lines.take_line(line, 0, line.len());
-            taken += line.len();
+            let (scan, starts_game) = lines.scan(line);
+            if starts_game {
+                lines.chunk.push_str(&text[unsaved..taken]);
+                unsaved = taken;
+                lines.flush();
+            }
+            lines.account(&scan, line, unsaved == taken, 0, line.len());
+            taken = end + 1;
         }
+        lines.chunk.push_str(&text[unsaved..taken]);
         self.source.consume(taken);
         Ok(taken > 0)
     }
@@ -351,6 +357,17 @@ impl Lines {
     /// Adds a decoded line; `skipped` bytes (a byte-order mark) preceded it and the line
     /// took `raw_len` bytes of input.
     fn take_line(&mut self, text: &str, skipped: usize, raw_len: usize) {
+        let (scan, starts_game) = self.scan(text);
+        if starts_game {
+            self.flush();
+        }
+        self.account(&scan, text, true, skipped, raw_len);
+        self.chunk.push_str(text);
+    }
+
+    /// What a line is, read where it stands among the lines before it: whether it
+    /// starts a new game (the one being collected is then complete).
+    fn scan(&mut self, text: &str) -> (LineScan, bool) {
         // A game's tags after a blank line end a comment left open (the parser
         // reports it at its '{'); see `is_tag_pair_line`.
         let resync = self.in_comment && self.after_blank && is_tag_pair_line(text);
@@ -360,16 +377,25 @@ impl Lines {
         let scan = scan_line(text, self.in_comment);
         let starts_game =
             resync || (scan.is_tag && self.chunk_has_moves) || (scan.has_moves && self.chunk_ended);
-        if starts_game {
-            self.flush();
-        }
-        if self.chunk.is_empty() {
+        (scan, starts_game)
+    }
+
+    /// Counts a scanned line into the game being collected (its text is added by the
+    /// caller); `first` says whether the game has no text before it.
+    fn account(
+        &mut self,
+        scan: &LineScan,
+        text: &str,
+        first: bool,
+        skipped: usize,
+        raw_len: usize,
+    ) {
+        if first && self.chunk.is_empty() {
             self.chunk_origin = Origin {
                 line: self.line,
                 offset: self.offset + skipped,
             };
         }
-        self.chunk.push_str(text);
         self.in_comment = scan.ends_in_comment;
         self.after_blank = scan.blank;
         self.chunk_has_moves |= scan.has_moves;
