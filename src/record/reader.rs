@@ -449,8 +449,10 @@ impl Lines {
             self.chunk.clear();
             return;
         }
-        // The next game is likely about as long: one allocation for its text.
-        let capacity = self.chunk.len();
+        // The next game is likely about as long: one allocation with room to spare
+        // for its text (with room for exactly this one's, every game longer than the
+        // one before it would grow its text again).
+        let capacity = self.chunk.len() + self.chunk.len() / 2;
         self.chunks.push_back(Chunk {
             text: std::mem::replace(&mut self.chunk, String::with_capacity(capacity)),
             origin: self.chunk_origin,
