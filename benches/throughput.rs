@@ -26,6 +26,11 @@ use tgn::commands::{Input, Pipeline, Reading};
 use tgn::registry::{self, Found};
 use tgn::replay::Detail;
 
+/// The allocator the `tgn` binary uses (see `src/main.rs`), so that the pipeline
+/// is timed as `tgn check` runs it.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let games: u64 = env("TGN_BENCH_GAMES").unwrap_or(20_000);
     let runs: u32 = env("TGN_BENCH_RUNS").unwrap_or(3).max(1);
