@@ -43,8 +43,9 @@ impl Axis {
 }
 
 /// The stones of a line: at most those of a whole rank or file but the KA's, held in
-/// place (lines are listed for every capture of a game).
-pub type Stones = smallvec::SmallVec<[Sq; SIDE as usize - 1]>;
+/// place (lines are listed for every capture of a game). A line can never hold more,
+/// so a fixed array serves, with no question of spilling at every stone.
+pub type Stones = arrayvec::ArrayVec<Sq, { SIDE as usize - 1 }>;
 
 /// A line (E7): its stones, nearest to the KA first on each side (west/south side
 /// first), and their colour.

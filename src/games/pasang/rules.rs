@@ -1,8 +1,8 @@
 //! The moves of both rule sets: emas E1–E10 and bell B1–B4, generated, resolved from
 //! tokens with rule-naming errors, and played.
 
-use super::lines::{Axis, Line, Lines, Stepped, Stones, see_lines, sees_valid_line};
-use super::notation::{Token, join};
+use super::lines::{Axis, Line, Lines, Stepped, see_lines, sees_valid_line};
+use super::notation::{Cells, Token, join};
 use super::position::{Cell, Position, SIDE, Sq, file_letter};
 use super::{Entry, Opening, Pasang, RuleSet};
 use crate::games::common::{Dir, Point};
@@ -471,7 +471,7 @@ impl Pasang {
                 }),
             };
         };
-        let mut listed = Stones::from_slice(written);
+        let mut listed = Cells::from_slice(written);
         listed.sort_unstable();
         if let Some(pair) = listed.windows(2).find(|w| w[0] == w[1]) {
             return Err(MoveError::illegal(format!("{} is listed twice", pair[0])));
@@ -490,7 +490,7 @@ impl Pasang {
             }
         } else if let Some(at) = seen
             .iter()
-            .position(|l| l.is_valid() && l.sorted() == listed)
+            .position(|l| l.is_valid() && l.sorted()[..] == listed[..])
         {
             return Ok(make(seen.swap_remove(at)));
         } else if let Some(line) = seen
