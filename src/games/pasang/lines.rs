@@ -144,7 +144,7 @@ fn join<T>(
 }
 
 /// Lines the KA sees: at most two along an axis, four along both; held in place.
-pub type Lines = smallvec::SmallVec<[Line; 4]>;
+pub type Lines = arrayvec::ArrayVec<Line, 4>;
 
 /// The lines the KA at `at` sees along `axis` (E7), valid or not, added to `seen`:
 /// [`join`]'s lines with each run's stones gathered where its line is kept rather
