@@ -441,6 +441,11 @@ impl Search<'_> {
         if field.enemy.count_ones() as usize <= count {
             return false;
         }
+        if count == 1
+            && let Some(found) = self.men_jump_twice(field, movers, jump)
+        {
+            return found;
+        }
         let searched = self.men_capturers(field, movers, jump).unwrap_or(movers);
         points(searched).any(|from| {
             self.start(field, from, jump)
@@ -473,6 +478,32 @@ impl Search<'_> {
                 .map(|(line, landings)| line.back_two(landings))
                 .fold(0, |set, found| set | found),
         )
+    }
+
+    /// Whether some man of `movers` has a chain of two jumps or more (takes more than
+    /// one piece), told for all of them at once; `None` for other pieces or boards.
+    ///
+    /// After a first jump from `p` over `v` to `q` the board differs from the one
+    /// before only at those three points, and a second jump from `q` neither takes nor
+    /// lands on one of them unless it turns straight back, over `v` again to `p`. So
+    /// the second jumps are those of the board as it stands, from the first jumps'
+    /// landing points: where taken pieces leave at once or at the end alike, and
+    /// without the jump back, which lands on `p`, a point the board as it stands holds.
+    fn men_jump_twice(&self, field: Field, movers: Set, jump: Jump) -> Option<bool> {
+        let landings = self
+            .first_jumps(field, movers, jump)?
+            .fold(0, |set, (_, landings)| set | landings);
+        let starts = self
+            .graph
+            .lines
+            .iter()
+            .enumerate()
+            .filter(|&(d, _)| jump.dirs.has(d));
+        let starts = starts.fold(0, |set, (_, line)| {
+            let beyond = line.step(line.step(!0) & field.enemy) & !field.occupied;
+            set | line.back_two(beyond)
+        });
+        Some(landings & starts != 0)
     }
 
     /// Whether some piece of `movers`, all jumping as `jump`, has a jump: as
@@ -1032,10 +1063,25 @@ mod tests {
                 };
                 // Few men of one side among many of the other: long chains.
                 let fields = random_fields(&board, 0x2545_F491_4F6C_DD1D, (1, 3, 8));
-                for (own, field) in fields.take(300) {
-                    let best = search.run(field, points(own).map(|p| (p, MAN))).best;
+                // Men jumping every way, forward only, and diagonally only (where the
+                // two-jump test must not take a turn back for a way it may not go).
+                let forward = Dirs::of(&[Dir::N, Dir::NE, Dir::E, Dir::W, Dir::NW]);
+                let diagonal = Dirs::of(&Dir::DIAGONAL);
+                let men = [
+                    MAN,
+                    Jump {
+                        dirs: forward,
+                        ..MAN
+                    },
+                    Jump {
+                        dirs: diagonal,
+                        ..MAN
+                    },
+                ];
+                for ((own, field), man) in fields.take(900).zip(men.into_iter().cycle()) {
+                    let best = search.run(field, points(own).map(|p| (p, man))).best;
                     for count in 0..=best + 1 {
-                        assert_eq!(search.exceeds(field, own, MAN, count), count < best);
+                        assert_eq!(search.exceeds(field, own, man, count), count < best);
                     }
                 }
             }
