@@ -486,24 +486,21 @@ impl Search<'_> {
     /// After a first jump from `p` over `v` to `q` the board differs from the one
     /// before only at those three points, and a second jump from `q` neither takes nor
     /// lands on one of them unless it turns straight back, over `v` again to `p`. So
-    /// the second jumps are those of the board as it stands, from the first jumps'
+    /// the second jumps are the jumps of the board as it stands from the first jumps'
     /// landing points: where taken pieces leave at once or at the end alike, and
     /// without the jump back, which lands on `p`, a point the board as it stands holds.
     fn men_jump_twice(&self, field: Field, movers: Set, jump: Jump) -> Option<bool> {
         let landings = self
             .first_jumps(field, movers, jump)?
             .fold(0, |set, (_, landings)| set | landings);
-        let starts = self
-            .graph
-            .lines
-            .iter()
-            .enumerate()
-            .filter(|&(d, _)| jump.dirs.has(d));
-        let starts = starts.fold(0, |set, (_, line)| {
-            let beyond = line.step(line.step(!0) & field.enemy) & !field.occupied;
-            set | line.back_two(beyond)
-        });
-        Some(landings & starts != 0)
+        let mut lines = self.graph.lines.iter().enumerate();
+        Some(
+            landings != 0
+                && lines.any(|(d, &line)| {
+                    let victims = line.step(landings) & field.enemy;
+                    jump.dirs.has(d) && line.step(victims) & !field.occupied != 0
+                }),
+        )
     }
 
     /// Whether some piece of `movers`, all jumping as `jump`, has a jump: as
