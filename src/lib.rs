@@ -50,5 +50,7 @@ pub mod games;
 pub mod output;
 pub mod record;
 pub mod replay;
+#[cfg(test)]
+mod testing;
 
 pub use replay::registry;

@@ -2,21 +2,7 @@
 //! the replay driver does.
 
 use super::{MoveError, Rules};
-
-/// Every text made of at most `most` of the `pieces`, one after another (with
-/// repeats): the inputs on which a notation's quick reading is held to its grammar.
-pub fn concatenations(pieces: &[&str], most: usize) -> Vec<String> {
-    let mut texts = vec![String::new()];
-    let mut last = texts.clone();
-    for _ in 0..most {
-        last = last
-            .iter()
-            .flat_map(|t| pieces.iter().map(move |p| format!("{t}{p}")))
-            .collect();
-        texts.extend(last.iter().cloned());
-    }
-    texts
-}
+use crate::testing::concatenations;
 
 /// Holds a notation's quick reading of common tokens to its grammar: on every text made
 /// of at most `most` of the `pieces`, whatever `quick` reads, `grammar` reads the same;

@@ -455,7 +455,7 @@ mod tests {
     #[test]
     fn simple_tags_read_as_split_tag_line_reads_them() {
         let pieces = ["A", " ", "\"", "]", "\\", "\n", "\r", "é"];
-        let mut texts = crate::games::testing::concatenations(&pieces, 6);
+        let mut texts = crate::testing::concatenations(&pieces, 6);
         texts.extend(["A \"b\"]", "A  \"b\"]", "A \"b\"]\r\n", "A \"b\"] x"].map(String::from));
         let mut read = 0;
         for text in texts.iter().map(|t| format!("[{t}")) {

@@ -636,7 +636,7 @@ mod tests {
         let pieces = [
             "[", "%", "{", "}", ";", " ", "\t", "1-0", "a", "\u{feff}", "\u{a0}", "é",
         ];
-        for line in crate::games::testing::concatenations(&pieces, 4) {
+        for line in crate::testing::concatenations(&pieces, 4) {
             for in_comment in [false, true] {
                 let (trimmed, blank) = trimmed_and_blank(&line);
                 let by_trimming = scan_trimmed(&line, trimmed, blank, in_comment);

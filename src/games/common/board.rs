@@ -392,7 +392,7 @@ mod tests {
         }
         let board = Board::draughts(12, 12);
         let pieces = ["a", "L", "m", "é", "0", "1", "9", "12", "99"];
-        for text in crate::games::testing::concatenations(&pieces, 3) {
+        for text in crate::testing::concatenations(&pieces, 3) {
             assert_eq!(board.parse_point(&text), by_chars(&board, &text), "{text}");
         }
     }

@@ -256,7 +256,7 @@ mod tests {
     #[test]
     fn common_tokens_read_as_the_grammar_does() {
         let alphabet = ["0", "1", "5", "9", "X", "x", "(", ")", "a", "х"];
-        let mut texts = crate::games::testing::concatenations(&alphabet, 4);
+        let mut texts = crate::testing::concatenations(&alphabet, 4);
         texts.extend(
             [
                 "87(10)", "87(0)", "87(007)", "87(162)", "87(1234)", "87()", "8(10)", "87X(10)",
