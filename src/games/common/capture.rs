@@ -1060,8 +1060,8 @@ mod tests {
                 };
                 // Few men of one side among many of the other: long chains.
                 let fields = random_fields(&board, 0x2545_F491_4F6C_DD1D, (1, 3, 8));
-                // Men jumping every way, forward only, and diagonally only (where the
-                // two-jump test must not take a turn back for a way it may not go).
+                // Men jumping every way, forward only, and diagonally only: the test of
+                // two jumps at once must look for second jumps only the ways men go.
                 let forward = Dirs::of(&[Dir::N, Dir::NE, Dir::E, Dir::W, Dir::NW]);
                 let diagonal = Dirs::of(&Dir::DIAGONAL);
                 let men = [
