@@ -201,6 +201,12 @@ impl Line {
         shift(set & self.from, self.up, self.by)
     }
 
+    /// The landing points of the men's jumps from the points of `set` this way: over
+    /// the next point, an opposing piece, to the one behind it, empty.
+    fn jumps(self, set: Set, field: Field) -> Set {
+        self.step(self.step(set) & field.enemy) & !field.occupied
+    }
+
     /// The points two steps back from those of `set` (where a jump to them started).
     fn back_two(self, set: Set) -> Set {
         shift(set, !self.up, 2 * self.by)
@@ -291,6 +297,15 @@ impl Graph {
             }
         }
         table
+    }
+
+    /// The [`Line`]s of the directions of `dirs`. (Filtered from all eight, which the
+    /// compiler unrolls: cheaper here than [`Dirs::indexes`].)
+    fn lines_of(&self, dirs: Dirs) -> impl Iterator<Item = Line> + '_ {
+        let lines = self.lines.iter().enumerate();
+        lines
+            .filter(move |&(d, _)| dirs.has(d))
+            .map(|(_, &line)| line)
     }
 
     /// The direction index of the line from `p` that reaches `q`, if one does.
@@ -493,14 +508,8 @@ impl Search<'_> {
         let landings = self
             .first_jumps(field, movers, jump)?
             .fold(0, |set, (_, landings)| set | landings);
-        let mut lines = self.graph.lines.iter().enumerate();
-        Some(
-            landings != 0
-                && lines.any(|(d, &line)| {
-                    let victims = line.step(landings) & field.enemy;
-                    jump.dirs.has(d) && line.step(victims) & !field.occupied != 0
-                }),
-        )
+        let mut lines = self.graph.lines_of(jump.dirs);
+        Some(landings != 0 && lines.any(|line| line.jumps(landings, field) != 0))
     }
 
     /// Whether some piece of `movers`, all jumping as `jump`, has a jump: as
@@ -524,14 +533,10 @@ impl Search<'_> {
         if !adjacent || jump.dirs.0 & !self.graph.on_lattice.0 != 0 {
             return None;
         }
-        let lines = self.graph.lines.iter().enumerate();
         Some(
-            lines
-                .filter(move |&(d, _)| jump.dirs.has(d))
-                .map(move |(_, &line)| {
-                    let victims = line.step(movers) & field.enemy;
-                    (line, line.step(victims) & !field.occupied)
-                }),
+            self.graph
+                .lines_of(jump.dirs)
+                .map(move |line| (line, line.jumps(movers, field))),
         )
     }
 
