@@ -683,7 +683,6 @@ pub fn run(cli: Cli) -> i32 {
     };
     match result {
         Ok(status) => status.code(),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
         Err(e) => {
             eprintln!("tgn: {e}");
             2

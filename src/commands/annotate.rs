@@ -6,8 +6,8 @@ use std::io::{self, Write};
 
 use std::path::PathBuf;
 
-use super::Reading;
 use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, report};
+use super::{Reading, Stdout};
 use crate::games::Player;
 use crate::record::writer::write_game;
 use crate::record::{Comment, GameRecord, MoveNode, MoveNumber, Span};
@@ -26,8 +26,7 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
     let inputs = expand(&options.paths, &mut tally.io_errors);
     tally.files = inputs.len();
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = Stdout::new();
     let pipeline = Pipeline {
         read: &options.read,
         // What each move did and the position after it; no states or drawings.

@@ -4,8 +4,8 @@ use std::io::{self, Write};
 
 use std::path::PathBuf;
 
-use super::Reading;
 use super::{Pipeline, RunStatus, Tally, conclude, expand};
+use super::{Reading, Stdout};
 use crate::output::{github, human, json};
 use crate::replay::Detail;
 /// What `tgn check` is asked to do.
@@ -31,8 +31,7 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
     let inputs = expand(&options.paths, &mut tally.io_errors);
     tally.files = inputs.len();
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = Stdout::new();
     let pipeline = Pipeline {
         read: &options.read,
         // Only the JSON form prints a game's final position.

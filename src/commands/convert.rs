@@ -4,8 +4,8 @@ use std::io::{self, Write};
 
 use std::path::PathBuf;
 
-use super::Reading;
 use super::{Pipeline, RunStatus, Tally, conclude, expand, report};
+use super::{Reading, Stdout};
 use crate::output::json;
 use crate::record::writer::write_game;
 use crate::replay::Detail;
@@ -40,8 +40,7 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
     let inputs = expand(&options.paths, &mut tally.io_errors);
     tally.files = inputs.len();
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = Stdout::new();
     let pipeline = Pipeline {
         read: &options.read,
         detail: match options.to {

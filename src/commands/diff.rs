@@ -8,8 +8,8 @@ use similar::{ChangeTag, TextDiff};
 
 use std::path::PathBuf;
 
-use super::Reading;
 use super::{Input, Item, RunStatus, plural, read_all};
+use super::{Reading, Stdout};
 use crate::replay::{Detail, Line, Status};
 
 /// What diff shows of the moves: their canonical form, and the positions drawn
@@ -51,8 +51,7 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
         Ok(items) => items,
         Err(e) => return trouble(e),
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = Stdout::new();
     let mut different = false;
     for pair in pair_games(&a, &b) {
         let text = match pair {

@@ -13,9 +13,9 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::Reading;
 use super::select::{GameWriter, Output};
 use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, plural, report};
+use super::{Reading, Stdout};
 use crate::replay::{Detail, Status};
 
 /// What `tgn duplicates` is asked to do.
@@ -159,10 +159,9 @@ pub fn run(settings: &DuplicatesSettings) -> io::Result<RunStatus> {
         progress: true,
     };
     let mut copies = Copies::default();
-    let stdout = io::stdout();
     let output = (|| {
         if settings.drop {
-            let mut out = GameWriter::new(io::BufWriter::new(stdout.lock()), settings.output);
+            let mut out = GameWriter::new(Stdout::new(), settings.output);
             tally.io_errors += pipeline.run(&inputs, |item| {
                 tally.add(&item);
                 match copies.add(&item, settings.same_tags) {
@@ -186,7 +185,7 @@ pub fn run(settings: &DuplicatesSettings) -> io::Result<RunStatus> {
             copies.add(&item, settings.same_tags);
             Ok(())
         })?;
-        let mut out = io::BufWriter::new(stdout.lock());
+        let mut out = Stdout::new();
         for group in &copies.groups {
             writeln!(
                 out,

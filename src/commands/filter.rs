@@ -5,9 +5,9 @@
 use std::io;
 use std::path::PathBuf;
 
-use super::Reading;
 use super::select::{GameWriter, Output, Selection};
 use super::{Pipeline, RunStatus, Tally, conclude, expand, plural, report};
+use super::{Reading, Stdout};
 use crate::replay::Detail;
 
 /// What `tgn filter` is asked to do.
@@ -29,7 +29,7 @@ pub fn run(settings: &FilterSettings) -> io::Result<RunStatus> {
         json: None,
         progress: true,
     };
-    let mut out = GameWriter::new(io::BufWriter::new(io::stdout().lock()), settings.output);
+    let mut out = GameWriter::new(Stdout::new(), settings.output);
     let mut selected = 0;
     let read = settings.read.replay.clone();
     let output = (|| {

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use similar::{ChangeTag, TextDiff};
 
 use super::Reading;
-use super::{Input, Item, Pipeline, RunStatus, Tally, conclude, expand, plural, report};
+use super::{Input, Item, Pipeline, RunStatus, Stdout, Tally, conclude, expand, plural, report};
 use crate::games::{GameResult, Player};
 use crate::record::{Encoding, GameRecord, MoveNode, Tag, parse_result};
 use crate::replay::{Detail, ErrorCode, Line, MoveCount, Status};
@@ -369,7 +369,7 @@ enum Sink {
         header: bool,
         shift: isize,
     },
-    Stdout(BufWriter<io::Stdout>),
+    Stdout(Stdout),
     /// The one `--output` file, shared by every input.
     Shared,
 }
@@ -397,7 +397,7 @@ impl Run<'_> {
                 shift: 0,
             },
             (_, Target::File(_), false) => Sink::Shared,
-            (Input::Stdin, Target::InPlace, false) => Sink::Stdout(BufWriter::new(io::stdout())),
+            (Input::Stdin, Target::InPlace, false) => Sink::Stdout(Stdout::new()),
             (Input::File(path), Target::InPlace, false) => Sink::Untouched(path.clone()),
         };
         Ok(Rewrite {
@@ -559,7 +559,7 @@ fn show_diff(
 ) -> io::Result<()> {
     let (old, new) = (with_newline(old), with_newline(new));
     let diff = TextDiff::from_lines(old.as_str(), new.as_str());
-    let mut stdout = io::stdout().lock();
+    let mut stdout = Stdout::new();
     if !*header {
         writeln!(stdout, "--- {}\n+++ {}", side("a", name), side("b", name))?;
         *header = true;

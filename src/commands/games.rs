@@ -28,7 +28,7 @@ pub fn run() -> io::Result<RunStatus> {
             options.join("\n"),
         ]);
     }
-    let mut out = io::stdout().lock();
+    let mut out = super::Stdout::new();
     writeln!(out, "{table}")?;
     writeln!(
         out,

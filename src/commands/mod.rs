@@ -14,7 +14,7 @@ pub mod split;
 pub mod summarize;
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal};
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -112,15 +112,78 @@ impl Tally {
 pub use crate::output::Item;
 pub use crate::output::human::plural;
 
-/// Ends a run whose output went to stdout: a broken pipe (the reader went away, as in
-/// `tgn check archive/ | head`) stops the output quietly, and the status is what the
-/// run had found by then — 1 if an invalid game was already seen, so that
-/// `set -o pipefail` never passes a bad archive.
+/// Ends a run: its status, or the error that stopped its output. (A broken pipe on
+/// standard output never reaches here: [`Stdout`] drops the writes after it and the
+/// run goes on to its true status.)
 pub fn conclude(output: io::Result<()>, tally: &Tally) -> io::Result<RunStatus> {
-    match output {
-        Ok(()) => Ok(tally.status()),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(tally.status()),
-        Err(e) => Err(e),
+    output.map(|()| tally.status())
+}
+
+/// Standard output, buffered, that its reader may leave. After a broken pipe (`tgn
+/// check archive/ | head -1`) every write is dropped and reported as done, so the run
+/// goes on reading and replaying to the last game and exits with the status of every
+/// game, not of those written before the pipe closed: `set -o pipefail` never passes
+/// a bad archive whose bad game comes after the pipe closed.
+pub struct Stdout {
+    inner: io::BufWriter<io::StdoutLock<'static>>,
+    closed: bool,
+}
+
+impl Stdout {
+    pub fn new() -> Stdout {
+        Stdout {
+            inner: io::BufWriter::new(io::stdout().lock()),
+            closed: false,
+        }
+    }
+
+    /// The reader has gone: what is written now goes nowhere (a command may skip
+    /// making it).
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+
+    /// `result`, unless it is the broken pipe, which closes this output.
+    fn unless_closed<T>(&mut self, result: io::Result<T>, done: T) -> io::Result<T> {
+        match result {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(done)
+            }
+            other => other,
+        }
+    }
+}
+
+impl Default for Stdout {
+    fn default() -> Stdout {
+        Stdout::new()
+    }
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.closed {
+            return Ok(buf.len());
+        }
+        let written = self.inner.write(buf);
+        self.unless_closed(written, buf.len())
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        let written = self.inner.write_all(buf);
+        self.unless_closed(written, ())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        let flushed = self.inner.flush();
+        self.unless_closed(flushed, ())
     }
 }
 

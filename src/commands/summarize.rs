@@ -10,8 +10,8 @@ use serde::Serialize;
 
 use std::path::PathBuf;
 
-use super::Reading;
 use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, report, table};
+use super::{Reading, Stdout};
 use crate::games::GameResult;
 use crate::replay::{Detail, ErrorCode, Status};
 
@@ -231,7 +231,7 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
     })?;
     summary.finish(options.top);
     let output = (|| {
-        let mut out = io::stdout().lock();
+        let mut out = Stdout::new();
         match options.format {
             SummaryFormat::Json => writeln!(
                 out,
@@ -495,7 +495,7 @@ pub fn run_by(settings: &BySettings) -> io::Result<RunStatus> {
         Ok(())
     })?;
     let output = (|| {
-        let mut out = io::stdout().lock();
+        let mut out = Stdout::new();
         let text = match (settings.by, settings.json) {
             (By::Player, true) => {
                 serde_json::to_string_pretty(&grouped.players()).map_err(io::Error::other)?
