@@ -684,7 +684,7 @@ pub fn run(cli: Cli) -> i32 {
     match result {
         Ok(status) => status.code(),
         Err(e) => {
-            eprintln!("tgn: {e}");
+            eprintln!("tgn: {}", commands::shown(&e.to_string()));
             2
         }
     }

@@ -1,6 +1,7 @@
 //! `tgn diff`: compares two records of the same games — tags, moves aligned with
 //! `similar`, and the first divergence with the positions on both sides.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io::{self, Write};
 
@@ -10,6 +11,7 @@ use std::path::PathBuf;
 
 use super::{Input, Item, RunStatus, plural, read_all};
 use super::{Reading, Stdout};
+use crate::output::human::shown;
 use crate::replay::{Detail, Line, Status};
 
 /// What diff shows of the moves: their canonical form, and the positions drawn
@@ -59,14 +61,14 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
             (Some(x), None) => Some(format!(
                 "game {} of {} has no partner in {}\n",
                 x.index + 1,
-                x.file,
-                b_input.name()
+                shown(&x.file),
+                shown(&b_input.name())
             )),
             (None, Some(y)) => Some(format!(
                 "game {} of {} has no partner in {}\n",
                 y.index + 1,
-                y.file,
-                a_input.name()
+                shown(&y.file),
+                shown(&a_input.name())
             )),
             (None, None) => None,
         };
@@ -164,9 +166,9 @@ pub fn compare(a: &Item, b: &Item) -> Option<String> {
     }
     Some(format!(
         "--- {} game {}\n+++ {} game {}\n{text}",
-        a.file,
+        shown(&a.file),
         a.index + 1,
-        b.file,
+        shown(&b.file),
         b.index + 1
     ))
 }
@@ -175,16 +177,21 @@ fn tag_changes(a: &Item, b: &Item) -> String {
     let mut text = String::new();
     for tag in &a.record.tags {
         match b.record.tag(&tag.name) {
-            None => text += &format!("  - [{} \"{}\"]\n", tag.name, tag.value),
+            None => text += &format!("  - [{} \"{}\"]\n", shown(&tag.name), shown(&tag.value)),
             Some(v) if v != tag.value => {
-                text += &format!("  ~ [{} \"{}\"] → \"{v}\"\n", tag.name, tag.value)
+                text += &format!(
+                    "  ~ [{} \"{}\"] → \"{}\"\n",
+                    shown(&tag.name),
+                    shown(&tag.value),
+                    shown(v)
+                )
             }
             Some(_) => {}
         }
     }
     for tag in &b.record.tags {
         if a.record.tag(&tag.name).is_none() {
-            text += &format!("  + [{} \"{}\"]\n", tag.name, tag.value);
+            text += &format!("  + [{} \"{}\"]\n", shown(&tag.name), shown(&tag.value));
         }
     }
     text
@@ -222,10 +229,10 @@ fn move_changes(a: &Item, b: &Item, moves_a: &[String], moves_b: &[String]) -> S
     let mut text = format!(
         "moves: first divergence at ply {}: {} has {}, {} has {}\n",
         first + 1,
-        a.file,
-        shown(moves_a.get(first)),
-        b.file,
-        shown(moves_b.get(first))
+        shown(&a.file),
+        written_move(moves_a.get(first)),
+        shown(&b.file),
+        written_move(moves_b.get(first))
     );
     let lines = |moves: &[String]| -> String {
         moves
@@ -261,22 +268,22 @@ fn move_changes(a: &Item, b: &Item, moves_a: &[String], moves_b: &[String]) -> S
             text += &format!(
                 "after ply {} in {}:\n{}\n",
                 first + 1,
-                item.file,
+                shown(&item.file),
                 indent(&board)
             );
         } else if let Some(error) = failure_at(item, first) {
             text += &format!(
                 "ply {} in {} cannot be played: {error}\n",
                 first + 1,
-                item.file
+                shown(&item.file)
             );
         }
     }
     text
 }
 
-fn shown(mv: Option<&String>) -> String {
-    mv.map_or("no move".to_string(), |m| format!("`{m}`"))
+fn written_move(mv: Option<&String>) -> String {
+    mv.map_or("no move".to_string(), |m| format!("`{}`", shown(m)))
 }
 
 fn position_before(item: &Item, ply: usize) -> Option<String> {
@@ -293,9 +300,9 @@ fn position_after(line: &Line, index: usize) -> Option<String> {
     }
 }
 
-fn failure_at(item: &Item, index: usize) -> Option<&str> {
+fn failure_at(item: &Item, index: usize) -> Option<Cow<'_, str>> {
     match &item.replay.main.nodes.get(index)?.status {
-        Status::Failed(e) => Some(item.replay.errors[*e].message.as_str()),
+        Status::Failed(e) => Some(shown(&item.replay.errors[*e].message)),
         _ => None,
     }
 }

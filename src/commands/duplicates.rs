@@ -16,6 +16,7 @@ use std::sync::Arc;
 use super::select::{GameWriter, Output};
 use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, plural, report};
 use super::{Reading, Stdout};
+use crate::output::human::shown;
 use crate::replay::{Detail, Status};
 
 /// What `tgn duplicates` is asked to do.
@@ -110,7 +111,7 @@ impl Copies {
     fn name(&self, place: Place) -> String {
         format!(
             "{}:{} (game {})",
-            self.files[place.file as usize],
+            shown(&self.files[place.file as usize]),
             place.line,
             place.index + 1
         )

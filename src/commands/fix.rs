@@ -17,7 +17,9 @@ use std::path::{Path, PathBuf};
 use similar::{ChangeTag, TextDiff};
 
 use super::Reading;
-use super::{Input, Item, Pipeline, RunStatus, Stdout, Tally, conclude, expand, plural, report};
+use super::{
+    Input, Item, Pipeline, RunStatus, Stdout, Tally, conclude, expand, plural, report, shown,
+};
 use crate::games::{GameResult, Player};
 use crate::record::{Encoding, GameRecord, MoveNode, Tag, parse_result};
 use crate::replay::{Detail, ErrorCode, Line, MoveCount, Status};
@@ -496,7 +498,7 @@ impl Run<'_> {
                     eprintln!(
                         "tgn: {}: game {} is left as it is: its text could not be matched \
                          to the file",
-                        item.file,
+                        shown(&item.file),
                         item.index + 1
                     );
                 }

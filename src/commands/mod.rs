@@ -110,7 +110,7 @@ impl Tally {
 }
 
 pub use crate::output::Item;
-pub use crate::output::human::plural;
+pub use crate::output::human::{plural, shown};
 
 /// Ends a run: its status, or the error that stopped its output. (A broken pipe on
 /// standard output never reaches here: [`Stdout`] drops the writes after it and the
@@ -323,7 +323,7 @@ impl Pipeline<'_> {
             let mut games = match self.open(input) {
                 Ok(games) => games,
                 Err(e) => {
-                    bar.suspend(|| eprintln!("tgn: {file}: {e}"));
+                    bar.suspend(|| eprintln!("tgn: {}: {}", shown(&file), shown(&e.to_string())));
                     errors += 1;
                     continue;
                 }
@@ -373,7 +373,7 @@ impl Pipeline<'_> {
                 replayed = next_replayed;
             }
             for e in read_errors {
-                bar.suspend(|| eprintln!("tgn: {file}: {e}"));
+                bar.suspend(|| eprintln!("tgn: {}: {}", shown(&file), shown(&e.to_string())));
                 errors += 1;
             }
         }

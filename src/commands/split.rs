@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use super::Reading;
 use super::select::game_text;
-use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, plural, report};
+use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, plural, report, shown};
 use crate::replay::Detail;
 
 /// How the games are shared out among files.
@@ -167,7 +167,7 @@ pub fn run(settings: &SplitSettings) -> io::Result<RunStatus> {
     eprintln!(
         "tgn: wrote {} in {}",
         plural(files.created, "file"),
-        settings.dir.display()
+        shown(&settings.dir.display().to_string())
     );
     conclude(output, &tally)
 }

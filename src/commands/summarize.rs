@@ -13,6 +13,7 @@ use std::path::PathBuf;
 use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, report, table};
 use super::{Reading, Stdout};
 use crate::games::GameResult;
+use crate::output::human::shown;
 use crate::replay::{Detail, ErrorCode, Status};
 
 /// Everything the report says, as JSON (`--format json`).
@@ -247,6 +248,12 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
     conclude(output, &tally)
 }
 
+/// A table cell holding text read from records (names, events, moves, messages
+/// quoting them): made safe to show on a terminal.
+fn cell(text: &str) -> String {
+    shown(text).into_owned()
+}
+
 /// The report as tables.
 pub fn tables(s: &Summary) -> String {
     let mut overview = table(&["games", "valid", "invalid", "plies min", "median", "max"]);
@@ -262,11 +269,11 @@ pub fn tables(s: &Summary) -> String {
     ]);
     let mut games = table(&["game", "games"]);
     for (game, count) in &s.by_game {
-        games.add_row(vec![game.clone(), count.to_string()]);
+        games.add_row(vec![cell(game), count.to_string()]);
     }
     let mut results = table(&["result", "games"]);
     for (result, count) in &s.results {
-        results.add_row(vec![result.clone(), count.to_string()]);
+        results.add_row(vec![cell(result), count.to_string()]);
     }
     let mut decided = table(&["decided", "games"]);
     for (how, count) in &s.decided {
@@ -285,8 +292,8 @@ pub fn tables(s: &Summary) -> String {
     ]);
     for o in &s.openings {
         openings.add_row(vec![
-            o.moves.clone(),
-            o.game.clone(),
+            cell(&o.moves),
+            cell(&o.game),
             o.count.to_string(),
             o.score.map_or("-".to_string(), |score| format!("{score}%")),
         ]);
@@ -296,7 +303,7 @@ pub fn tables(s: &Summary) -> String {
         errors.add_row(vec![
             e.code.to_string(),
             e.count.to_string(),
-            e.example.clone(),
+            cell(&e.example),
         ]);
     }
     let mut text = format!("{overview}\n{games}\n{results}\n{decided}\n");
@@ -524,7 +531,7 @@ fn player_table(lines: &[PlayerLine]) -> String {
     ]);
     for l in lines {
         t.add_row(vec![
-            l.player.clone(),
+            cell(&l.player),
             l.games.to_string(),
             l.score.to_string(),
             l.percent.map_or("-".to_string(), |p| format!("{p}%")),
@@ -548,12 +555,12 @@ fn event_table(lines: &[EventLine]) -> String {
             _ => "-".to_string(),
         };
         t.add_row(vec![
-            l.event.clone(),
+            cell(&l.event),
             l.games.to_string(),
             l.valid.to_string(),
             l.invalid.to_string(),
-            results.join(", "),
-            dates,
+            cell(&results.join(", ")),
+            cell(&dates),
             l.players.to_string(),
         ]);
     }

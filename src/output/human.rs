@@ -1,6 +1,7 @@
 //! Diagnostics and game lines as people read them: rustc-style errors and warnings
 //! with the source line, the game, the ply and the position before the move.
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 use super::{Item, json};
@@ -35,7 +36,7 @@ pub fn one_line(item: &Item) -> String {
         .map_or(String::new(), |s| format!(", final [{}]", s.position));
     format!(
         "{} game {}{}: {validity}, {declared} declared, {outcome}, {} plies{end}",
-        item.file,
+        shown(&item.file),
         item.index + 1,
         game_label(item),
         replay.plies
@@ -156,22 +157,49 @@ fn visible(c: char) -> char {
         '\0'..='\u{1f}' => char::from_u32(0x2400 + c as u32).unwrap_or('�'),
         '\u{7f}' => '␡',
         '\u{80}'..='\u{9f}' => '�',
+        _ if reorders(c) => '�',
         _ => c,
     }
 }
 
-/// `text` with every control character but line breaks and tabs made visible.
-fn visible_text(text: &str) -> String {
-    text.chars().map(visible).collect()
+/// The invisible characters that reorder the text around them (bidirectional marks,
+/// embeddings, overrides and isolates): shown raw, they make a line read otherwise
+/// than it is.
+fn reorders(c: char) -> bool {
+    matches!(c, '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `text` — a tag value, a file name, a message quoting them — as one line on a
+/// terminal or in a CI log. Control characters, line breaks and tabs included, become
+/// visible symbols (ESC → ␛, a line break → ␊, a tab → ␉), and the characters that
+/// reorder text are written as `<U+202E>`: no value read from a record or a file name
+/// can move the cursor, colour the terminal, forge a line of a CI log (GitHub Actions
+/// runs `::error …` lines) or hide what it says.
+pub fn shown(text: &str) -> Cow<'_, str> {
+    let unsafe_char = |c: char| c.is_control() || reorders(c);
+    if !text.chars().any(unsafe_char) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\0'..='\u{1f}' => out.push(char::from_u32(0x2400 + c as u32).unwrap_or('�')),
+            '\u{7f}' => out.push('␡'),
+            _ if unsafe_char(c) => out.push_str(&format!("<U+{:04X}>", c as u32)),
+            _ => out.push(c),
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// A diagnostic as people read it: what is wrong, where, the line with the token
 /// underlined, which game and ply, and the position before the move.
 pub fn render(item: &Item, d: &Diagnostic, severity: Severity) -> String {
-    let mut text = format!("{severity}[{}]: {}\n", d.code, visible_text(&d.message));
+    let mut text = format!("{severity}[{}]: {}\n", d.code, shown(&d.message));
     let line_no = d.span.line.to_string();
     let pad = " ".repeat(line_no.len());
-    text += &format!("{pad}--> {}:{}:{}\n", item.file, d.span.line, d.span.column);
+    let file = shown(&item.file);
+    text += &format!("{pad}--> {file}:{}:{}\n", d.span.line, d.span.column);
     if let Some(line) = item.record.source.line(d.span.line) {
         let (line, marker) = quote(line, d.span.column as usize, d.span.end - d.span.start);
         text += &format!("{pad} |\n{line_no} | {line}\n{pad} | {marker}\n");
@@ -182,7 +210,7 @@ pub fn render(item: &Item, d: &Diagnostic, severity: Severity) -> String {
             Some(crate::games::Player::Second) => "second player (Black)",
             _ => "first player (White)",
         };
-        let written = visible_text(written);
+        let written = shown(written);
         let line = if d.in_variation {
             " of a variation"
         } else {
@@ -222,6 +250,6 @@ fn game_label(item: &Item) -> String {
     if parts.is_empty() {
         String::new()
     } else {
-        format!(" ({})", parts.join(", "))
+        format!(" ({})", shown(&parts.join(", ")))
     }
 }
