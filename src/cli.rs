@@ -116,7 +116,7 @@ report), 2 on a usage or I/O error.")]
   tgn filter --tag Event='Open 2025' --tag Site=Almaty --any archive/
   tgn filter --invalid archive/ > to-check.pgn
   tgn filter --game toguz-kumalak --moves '1. 76 76' playok.pgn
-  tgn filter --reaching 'S:10,10,10,10,10,10,10,10,0/N:9,9,9,9,9,9,9,9,9/K:0,0/T:-,-/M:N' a.pgn
+  tgn filter --reaching 'S:9,9,9,9,1,10,10,10,10/N:10,10,10,0,9,9,9,9,9/K:10,0/T:-,-/M:N' a.pgn
   tgn filter --since 2025.03 --until 2025.06.30 --min-plies 20 --format jsonl archive/
 
 Every test given must pass; --any makes the --tag and --player tests pass when one of them
@@ -446,7 +446,64 @@ impl GamesFormat {
 }
 
 impl FilterArgs {
-    pub fn settings(&self) -> FilterSettings {
+    /// The filter these flags ask for.
+    ///
+    /// # Errors
+    /// A `--moves` that no game in question reads (a usage error: it would match
+    /// nothing). (A `--reaching` position is read with each record's options, so
+    /// `filter` judges it as it reads: see [`Selection::reaching_read_by`].)
+    pub fn settings(&self) -> Result<FilterSettings, String> {
+        let moves = self.moves.as_deref().map(move_tokens).unwrap_or_default();
+        if self.moves.is_some() {
+            self.read_by_a_game("--moves", |found| {
+                if moves.is_empty() {
+                    return Err("no move given".to_string());
+                }
+                moves.iter().try_for_each(|m| {
+                    found
+                        .engine
+                        .reads_move(found.info, m)
+                        .map_err(|e| format!("`{m}`: {e}"))
+                })
+            })?;
+        }
+        Ok(self.selection(moves))
+    }
+
+    /// Whether `reads` accepts the value of `flag` for one of the games in question
+    /// (`--only-game`, else `--game`, else every game); else the usage error naming
+    /// what the game (or each game) said.
+    fn read_by_a_game(
+        &self,
+        flag: &str,
+        reads: impl Fn(registry::Found) -> Result<(), String>,
+    ) -> Result<(), String> {
+        let named: Vec<&str> = if self.only_game.is_empty() {
+            self.read.game.iter().map(String::as_str).collect()
+        } else {
+            self.only_game.clone()
+        };
+        let games: Vec<registry::Found> = if named.is_empty() {
+            registry::all_games().collect()
+        } else {
+            named.iter().filter_map(|g| registry::find(g)).collect()
+        };
+        let mut refusals = Vec::new();
+        for found in &games {
+            match reads(*found) {
+                Ok(()) => return Ok(()),
+                Err(e) => refusals.push(format!("{}: {e}", found.info.id)),
+            }
+        }
+        Err(match refusals.as_slice() {
+            [one] => format!("{flag}: {one}"),
+            _ => format!(
+                "{flag}: no game tgn knows reads it (name the game with --game or --only-game to see why)"
+            ),
+        })
+    }
+
+    fn selection(&self, moves: Vec<String>) -> FilterSettings {
         let selection = Selection {
             tags: self.tag.clone(),
             players: self.player.clone(),
@@ -472,7 +529,7 @@ impl FilterArgs {
             since: self.since,
             until: self.until,
             reaching: self.reaching.clone(),
-            moves: self.moves.as_deref().map(move_tokens).unwrap_or_default(),
+            moves,
             invert: self.invert,
         };
         FilterSettings {
@@ -499,8 +556,9 @@ fn parse_game_id(name: &str) -> Result<&'static str, String> {
 }
 
 fn parse_date(text: &str) -> Result<PgnDate, String> {
-    PgnDate::parse(text)
-        .ok_or_else(|| format!("{text:?} is no date: write 2025, 2025.03 or 2025.03.14"))
+    PgnDate::parse_exact(text).ok_or_else(|| {
+        format!("{text:?} is no date: write 2025, 2025.03 or 2025.03.14 (a month 1-12, a day the month has)")
+    })
 }
 
 #[derive(Debug, Args)]
@@ -632,6 +690,17 @@ impl FixArgs {
     }
 }
 
+/// A usage error found after parsing (values that depend on each other), said as clap
+/// says its own: exit status 2.
+fn usage_error(message: &str) -> i32 {
+    let _ = clap::Error::raw(
+        clap::error::ErrorKind::ValueValidation,
+        format!("{}\n", commands::shown(message)),
+    )
+    .print();
+    2
+}
+
 /// Runs a parsed command line; gives the process exit status.
 pub fn run(cli: Cli) -> i32 {
     let result = match cli.command {
@@ -675,7 +744,10 @@ pub fn run(cli: Cli) -> i32 {
                 top: args.top,
             }),
         },
-        Command::Filter(args) => commands::filter::run(&args.settings()),
+        Command::Filter(args) => match args.settings() {
+            Ok(settings) => commands::filter::run(&settings),
+            Err(message) => return usage_error(&message),
+        },
         Command::Duplicates(args) => commands::duplicates::run(&args.settings()),
         Command::Split(args) => commands::split::run(&args.settings()),
         Command::Fix(args) => commands::fix::run(&args.settings()),

@@ -6,7 +6,7 @@ use std::io;
 use std::path::PathBuf;
 
 use super::select::{GameWriter, Output, Selection};
-use super::{Pipeline, RunStatus, Tally, conclude, expand, plural, report};
+use super::{Pipeline, RunStatus, Tally, conclude, expand, plural, report, shown};
 use super::{Reading, Stdout};
 use crate::replay::Detail;
 
@@ -32,9 +32,21 @@ pub fn run(settings: &FilterSettings) -> io::Result<RunStatus> {
     let mut out = GameWriter::new(Stdout::new(), settings.output);
     let mut selected = 0;
     let read = settings.read.replay.clone();
+    // A --reaching position must be one that some game of the collection reads (each
+    // with its own options); until one does, what each said is kept.
+    let mut reaching = match settings.selection.reaching {
+        Some(_) => Reaching::Unread(None),
+        None => Reaching::Read,
+    };
     let output = (|| {
         tally.io_errors += pipeline.run(&inputs, |item| {
             tally.add(&item);
+            if let Reaching::Unread(why) = &mut reaching {
+                match settings.selection.reaching_read_by(&item, &read) {
+                    Ok(()) => reaching = Reaching::Read,
+                    Err(e) => *why = why.take().or(Some(e)),
+                }
+            }
             if settings.selection.selects(&item, &read) {
                 selected += 1;
                 out.write(&item)?;
@@ -47,7 +59,24 @@ pub fn run(settings: &FilterSettings) -> io::Result<RunStatus> {
         &format!("filter wrote {} of", plural(selected, "game")),
         &tally,
     );
-    conclude(output, &tally)
+    let status = conclude(output, &tally)?;
+    match reaching {
+        Reaching::Unread(Some(why)) => {
+            eprintln!(
+                "tgn: filter: --reaching is a position of no game read ({})",
+                shown(&why)
+            );
+            Ok(RunStatus::Trouble)
+        }
+        _ => Ok(status),
+    }
+}
+
+/// Whether the `--reaching` position has been read as a position of a game read.
+enum Reaching {
+    Read,
+    /// Not yet: why the first game read could not read it.
+    Unread(Option<String>),
 }
 
 /// Both details at once: what either asks for.

@@ -101,6 +101,18 @@ impl Decided {
     }
 }
 
+/// The days of a month of the Gregorian calendar.
+fn days_in_month(year: u32, month: u32) -> u32 {
+    match month {
+        2 if year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400)) => {
+            29
+        }
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
 /// A date or a part of one, as PGN writes dates (`2025.03.14`, `2025.??.??`):
 /// (year, month, day), each `None` where unknown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,6 +133,38 @@ impl PgnDate {
         let day = month
             .and(number(parts.next()))
             .filter(|d| (1..=31).contains(d));
+        Some(PgnDate { year, month, day })
+    }
+
+    /// Reads a date given as an argument (`--since 2025.03`) exactly: one to three
+    /// parts, each a number or `??` (the year a number), the month 1 to 12, the day
+    /// one that month has. `2025.13.45` is no date, where [`PgnDate::parse`], reading
+    /// what records hold, would keep its year.
+    pub fn parse_exact(text: &str) -> Option<PgnDate> {
+        let parts: Vec<&str> = text.trim().split(['.', '-', '/']).collect();
+        if parts.len() > 3 {
+            return None;
+        }
+        let part = |i: usize| -> Option<Option<u32>> {
+            match parts.get(i).copied() {
+                None | Some("??") => Some(None),
+                Some(p) if !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) => {
+                    p.parse().ok().map(Some)
+                }
+                Some(_) => None,
+            }
+        };
+        let year = part(0)??;
+        let month = match part(1)? {
+            Some(m) if (1..=12).contains(&m) => Some(m),
+            Some(_) => return None,
+            None => None,
+        };
+        let day = match (month, part(2)?) {
+            (_, None) => None,
+            (Some(m), Some(d)) if (1..=days_in_month(year, m)).contains(&d) => Some(d),
+            _ => return None,
+        };
         Some(PgnDate { year, month, day })
     }
 
@@ -217,6 +261,22 @@ impl Selection {
         };
         self.since.is_none_or(|s| date.latest() >= s.earliest())
             && self.until.is_none_or(|u| date.earliest() <= u.latest())
+    }
+
+    /// Whether the [`Selection::reaching`] position is one of `item`'s game with its
+    /// options (a Mig Mang position is one of a board of some size): a position no
+    /// game of the collection reads would match nothing, and is a usage error.
+    pub fn reaching_read_by(&self, item: &Item, settings: &Settings) -> Result<(), String> {
+        let Some(wanted) = &self.reaching else {
+            return Ok(());
+        };
+        let Some(found) = item.replay.game.and_then(|g| registry::find(g.id)) else {
+            return Err("the game is unknown".to_string());
+        };
+        found
+            .engine
+            .reads_position(found.info, &item.record, &settings.options, wanted)
+            .map_err(|e| format!("{}: {e}", found.info.id))
     }
 
     /// Whether the main line reaches the position (its start included).
@@ -427,6 +487,40 @@ mod tests {
         assert!(date("2025.??.??").latest() >= date("2025.06").earliest());
         assert!(date("2024.12.31").latest() < date("2025").earliest());
         assert_eq!(PgnDate::parse("????.??.??"), None);
+    }
+
+    #[test]
+    fn a_date_argument_is_read_exactly() {
+        let exact = PgnDate::parse_exact;
+        for good in [
+            "2025",
+            "2025.03",
+            "2025.03.14",
+            "2025-03-14",
+            "2025/3/1",
+            "2025.??.??",
+        ] {
+            assert!(exact(good).is_some(), "{good}");
+        }
+        assert_eq!(exact("2024.02.29").and_then(|d| d.day), Some(29));
+        for bad in [
+            "2025.13.45",
+            "2025.13",
+            "2025.02.29",
+            "2025.04.31",
+            "2025.00",
+            "2025.03.00",
+            "zz",
+            "",
+            "2025.",
+            "2025.3x",
+            "????",
+            "2025.??.14",
+            "2025.03.14.1",
+            "+2025",
+        ] {
+            assert_eq!(exact(bad), None, "{bad}");
+        }
     }
 
     #[test]

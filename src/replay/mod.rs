@@ -424,7 +424,11 @@ pub fn replay_with<R: Rules>(
         game: Some(info),
         ..Replay::default()
     };
-    let rules = match R::configure(&Setup::of_record(info, &record.tags, &settings.options)) {
+    let configured = match foreign_option::<R>(info, &settings.options) {
+        Some(error) => Err(error),
+        None => R::configure(&Setup::of_record(info, &record.tags, &settings.options)),
+    };
+    let rules = match configured {
         Ok(rules) => rules,
         Err(e) => {
             let span = option_span(record, &e);
@@ -475,6 +479,33 @@ pub fn replay_with<R: Rules>(
 /// Where a bad option stands: the tag that carries the option the message names
 /// (`option huff: …` → `[Huff "…"]`), else the start of the record (a command-line
 /// option).
+/// The first `--option` that does not concern `game`, as the error of its record
+/// (`-O board=9x9` on a Toguz Kumalak record must not pass unnoticed: the user meant
+/// some rule to hold that the replay would not apply).
+pub fn foreign_option<R: Rules>(
+    game: &'static GameInfo,
+    overrides: &[(String, String)],
+) -> Option<SetupError> {
+    let (name, _) = overrides.iter().find(|(name, _)| {
+        !R::OPTIONS
+            .iter()
+            .any(|o| o.name == name && R::option_applies(game, o))
+    })?;
+    let theirs: Vec<&str> = R::OPTIONS
+        .iter()
+        .filter(|o| R::option_applies(game, o))
+        .map(|o| o.name)
+        .collect();
+    let theirs = match theirs.as_slice() {
+        [] => "it has none".to_string(),
+        names => format!("its options are {}", names.join(", ")),
+    };
+    Some(SetupError::new(format!(
+        "option {name} (--option) does not concern {}: {theirs}",
+        game.name
+    )))
+}
+
 fn option_span(record: &GameRecord, error: &SetupError) -> Span {
     error
         .option

@@ -74,6 +74,10 @@ pub fn quick_with<R: Rules>(
     plain: &Plain<'_>,
     settings: &Settings,
 ) -> Option<Quick> {
+    if !settings.options.is_empty() && super::foreign_option::<R>(info, &settings.options).is_some()
+    {
+        return None;
+    }
     let rules = R::configure(&Setup::of_borrowed(info, &plain.tags, &settings.options)).ok()?;
     if !rules.setup_warnings().is_empty() {
         return None;

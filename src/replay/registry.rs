@@ -8,6 +8,7 @@ use std::marker::PhantomData;
 
 use super::quick::Quick;
 use super::{Replay, Settings, replay_with};
+use crate::games::options::Setup;
 use crate::games::{self, GameInfo, OptionSpec, Rules};
 use crate::record::GameRecord;
 use crate::record::plain::Plain;
@@ -58,6 +59,25 @@ pub trait Engine: Sync {
     ) -> Option<Quick>;
     /// The board part of a position string (see [`Rules::board_part`]).
     fn board_part(&self, position: &str) -> String;
+    /// Whether `text` is a move of `game`'s notation, as written (its syntax only: no
+    /// position is asked), for arguments such as `tgn filter --moves`.
+    ///
+    /// # Errors
+    /// What the notation expected.
+    fn reads_move(&self, game: &'static GameInfo, text: &str) -> Result<(), String>;
+    /// Whether `text` is a position string of `game` with the options `record` and
+    /// `overrides` give it (a Mig Mang board's size is one), for arguments such as
+    /// `tgn filter --reaching`.
+    ///
+    /// # Errors
+    /// What is wrong with the string, or with the options.
+    fn reads_position(
+        &self,
+        game: &'static GameInfo,
+        record: &GameRecord,
+        overrides: &[(String, String)],
+        text: &str,
+    ) -> Result<(), String>;
 }
 
 /// The [`Engine`] of a [`Rules`] type.
@@ -120,6 +140,26 @@ impl<R: Rules> Engine for EngineOf<R> {
 
     fn board_part(&self, position: &str) -> String {
         R::board_part(position)
+    }
+
+    fn reads_move(&self, game: &'static GameInfo, text: &str) -> Result<(), String> {
+        let rules = R::configure(&Setup::new(game, &[], &[])).map_err(|e| e.message)?;
+        rules.parse_token(text).map(drop).map_err(|e| e.to_string())
+    }
+
+    fn reads_position(
+        &self,
+        game: &'static GameInfo,
+        record: &GameRecord,
+        overrides: &[(String, String)],
+        text: &str,
+    ) -> Result<(), String> {
+        let rules = R::configure(&Setup::of_record(game, &record.tags, overrides))
+            .map_err(|e| e.message)?;
+        rules
+            .parse_position(text)
+            .map(drop)
+            .map_err(|e| e.to_string())
     }
 }
 

@@ -1,0 +1,118 @@
+//! A bad value on the command line is a usage error (exit status 2), never a filter
+//! that silently matches nothing or everything, and an option is never ignored.
+
+use assert_cmd::Command;
+
+fn tgn(args: &[&str]) -> (i32, String, String) {
+    let out = Command::cargo_bin("tgn")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+const TOGUZ: &str = "records/toguz-kumalak";
+
+/// The position after `1. 54(10)` in records/toguz-kumalak/r11-draw.pgn.
+const AFTER_54: &str = "S:9,9,9,9,1,10,10,10,10/N:10,10,10,0,9,9,9,9,9/K:10,0/T:-,-/M:N";
+
+#[test]
+fn an_impossible_date_is_a_usage_error() {
+    for date in ["2025.13.45", "2025.02.30", "zz", "2025.03.14.9"] {
+        let (code, _, err) = tgn(&["filter", "--since", date, TOGUZ]);
+        assert_eq!(code, 2, "--since {date}");
+        assert!(err.contains("is no date"), "{err}");
+        assert_eq!(tgn(&["filter", "--until", date, TOGUZ]).0, 2);
+    }
+    assert_eq!(tgn(&["filter", "--since", "2025.02", TOGUZ]).0, 0);
+}
+
+#[test]
+fn moves_no_game_reads_are_a_usage_error() {
+    let (code, _, err) = tgn(&["filter", "--moves", "zz", TOGUZ]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = tgn(&[
+        "filter",
+        "--game",
+        "toguz-kumalak",
+        "--moves",
+        "1. 54 zz",
+        TOGUZ,
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("`zz`") && err.contains("toguz-kumalak"),
+        "{err}"
+    );
+    assert_eq!(
+        tgn(&["filter", "--moves", "1.", TOGUZ]).0,
+        2,
+        "no move at all"
+    );
+    let (code, out, _) = tgn(&["filter", "--moves", "1. 54", TOGUZ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("[Event"), "1. 54 opens a sample game");
+}
+
+#[test]
+fn a_position_no_game_reads_is_a_usage_error() {
+    assert_eq!(tgn(&["filter", "--reaching", "garbage", TOGUZ]).0, 2);
+    let (code, _, err) = tgn(&[
+        "filter",
+        "--only-game",
+        "toguz-kumalak",
+        "--reaching",
+        "garbage",
+        TOGUZ,
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("toguz-kumalak"), "{err}");
+    // 161 stones: the README's old example, which matched nothing.
+    let wrong = "S:10,10,10,10,10,10,10,10,0/N:9,9,9,9,9,9,9,9,9/K:0,0/T:-,-/M:N";
+    assert_eq!(
+        tgn(&[
+            "filter",
+            "--game",
+            "toguz-kumalak",
+            "--reaching",
+            wrong,
+            TOGUZ
+        ])
+        .0,
+        2
+    );
+    let (code, out, _) = tgn(&["filter", "--reaching", AFTER_54, TOGUZ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Asanova"), "{out}");
+}
+
+#[test]
+fn an_option_that_does_not_concern_the_game_is_an_error() {
+    let (code, out, _) = tgn(&[
+        "check",
+        "-O",
+        "board=9x9",
+        "records/toguz-kumalak/r11-draw.pgn",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("option board (--option) does not concern Toguz Kumalak"),
+        "{out}"
+    );
+    assert_eq!(
+        tgn(&[
+            "check",
+            "-O",
+            "play-out",
+            "records/toguz-kumalak/r11-draw.pgn"
+        ])
+        .0,
+        0
+    );
+    assert_eq!(tgn(&["check", "-O", "no-such-option", TOGUZ]).0, 2);
+}
