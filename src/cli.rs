@@ -13,7 +13,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::commands::check::CheckFormat;
 use crate::commands::convert::{ConvertFrom, ConvertTo};
-use crate::commands::duplicates::DuplicatesSettings;
+use crate::commands::duplicates::{DuplicatesSettings, Likeness};
 use crate::commands::filter::FilterSettings;
 use crate::commands::fix::{FixSettings, Fixes, Target};
 use crate::commands::select::{
@@ -131,19 +131,22 @@ Exit status: 0 if every game read is valid, 1 if any is invalid (invalid games a
 selected like any other: --valid leaves them out), 2 on a usage or I/O error. A line on
 stderr says how many games were written.")]
     Filter(FilterArgs),
-    /// Find games with the same moves, across files (or write the collection without
+    /// Find copies of the same game, across files (or write the collection without
     /// them).
     #[command(after_help = "Examples:
   tgn duplicates archive/
   tgn duplicates --same-tags club-2024.pgn club-2025.pgn
   tgn duplicates --drop archive/ > archive-unique.pgn
 
-Two games are copies when they are of the same game from the same start and their main
-lines have the same moves (compared in canonical notation, so 76 and 76(10) are one move);
-with --same-tags, also the same White, Black and Event. Games without moves are never
-copies. Only a 128-bit hash of each game is kept, so a million games need some tens of
-megabytes. --drop writes every game but the later copies, exactly as written, and names
-each copy dropped on stderr.
+Two games are copies when they are the same game: of the same game from the same start,
+their main lines with the same moves (compared in canonical notation, so 76 and 76(10)
+are one move), the same declared result and the same White, Black and Date tags (a tag
+one game has and the other lacks is a difference). --same-tags also asks for the same
+Event, Site and Round; --moves-only asks for the moves alone (other players, dates or
+results do not matter). Games without moves are copies when all their tags and result
+agree (never with --moves-only). Only a 128-bit hash of each game is kept, so a million
+games need some tens of megabytes. --drop writes every game but the later copies,
+exactly as written, and names each copy dropped on stderr.
 
 Exit status: 0 if no copies were found and every game is valid, 1 if copies were found
 or a game is invalid, 2 on a usage or I/O error.")]
@@ -568,9 +571,13 @@ pub struct DuplicatesArgs {
     pub paths: Vec<PathBuf>,
     #[command(flatten)]
     pub read: ReadArgs,
-    /// Copies must also have the same White, Black and Event tags.
-    #[arg(long)]
+    /// Copies must also have the same Event, Site and Round tags.
+    #[arg(long, conflicts_with = "moves_only")]
     pub same_tags: bool,
+    /// Copies need only the same moves from the same start: other players, dates or
+    /// results do not matter.
+    #[arg(long)]
+    pub moves_only: bool,
     /// Write the collection without the later copies instead of listing them.
     #[arg(long)]
     pub drop: bool,
@@ -587,7 +594,11 @@ impl DuplicatesArgs {
         DuplicatesSettings {
             paths: self.paths.clone(),
             read: self.read.reading(),
-            same_tags: self.same_tags,
+            likeness: match (self.same_tags, self.moves_only) {
+                (true, _) => Likeness::AllTags,
+                (_, true) => Likeness::Moves,
+                _ => Likeness::Game,
+            },
             drop: self.drop,
             output: self.format.output(self.canonical),
         }

@@ -1,8 +1,8 @@
-//! `tgn duplicates`: games with the same moves, across files.
+//! `tgn duplicates`: copies of the same game, across files.
 //!
-//! A game is known by a 128-bit hash of its game, start position and main-line moves
-//! (canonical where they were replayed, as written after a bad move), and with
-//! `--same-tags` its players and event: never by its text. Each distinct game costs a
+//! A game is known by a 128-bit hash of what makes it that game ([`Likeness`]): its
+//! game, start position and main-line moves (canonical where they were replayed, as
+//! written after a bad move), its result, players and date; never by its text. Each distinct game costs a
 //! few dozen bytes however long it is, so a million games fit in tens of megabytes;
 //! only the copies found are listed in full.
 
@@ -24,13 +24,41 @@ use crate::replay::{Detail, Status};
 pub struct DuplicatesSettings {
     pub paths: Vec<PathBuf>,
     pub read: Reading,
-    /// Copies must also have the same White, Black and Event tags.
-    pub same_tags: bool,
+    /// What two games must share to be copies.
+    pub likeness: Likeness,
     /// Write the collection without its copies (keeping the first of each game)
     /// instead of listing them.
     pub drop: bool,
     /// How `--drop` writes the games it keeps.
     pub output: Output,
+}
+
+/// What two games must share to be copies of one game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Likeness {
+    /// The same game: the same moves from the same start, the same declared result,
+    /// and the same White, Black and Date tags (a tag one game lacks and the other
+    /// has is a difference). Games without moves are copies when all their tags and
+    /// their result agree: there is nothing else to tell them apart.
+    #[default]
+    Game,
+    /// [`Likeness::Game`], and also the same Event, Site and Round.
+    AllTags,
+    /// Only the moves from the same start (`--moves-only`): the same line played by
+    /// other players, in another event or with another result is a copy. Games
+    /// without moves are never copies.
+    Moves,
+}
+
+impl Likeness {
+    /// The tags two copies share.
+    fn tags(self) -> &'static [&'static str] {
+        match self {
+            Likeness::Game => &["White", "Black", "Date"],
+            Likeness::AllTags => &["White", "Black", "Date", "Event", "Site", "Round"],
+            Likeness::Moves => &[],
+        }
+    }
 }
 
 /// Where one game stands: which input, its first line and its place in the file.
@@ -80,8 +108,8 @@ impl Copies {
     }
 
     /// Counts one game; gives the first copy when it is a copy.
-    fn add(&mut self, item: &Item, same_tags: bool) -> Option<Place> {
-        let key = key(item, same_tags)?;
+    fn add(&mut self, item: &Item, likeness: Likeness) -> Option<Place> {
+        let key = key(item, likeness)?;
         let place = self.place(item);
         match self.seen.entry(key) {
             Entry::Vacant(entry) => {
@@ -118,24 +146,33 @@ impl Copies {
     }
 }
 
-/// The hash a game is known by; `None` for a game without moves (nothing to compare).
-fn key(item: &Item, same_tags: bool) -> Option<u128> {
-    if item.record.moves.is_empty() {
+/// The hash a game is known by (see [`Likeness`]); `None` for a game that is never a
+/// copy (without moves, when only moves count).
+fn key(item: &Item, likeness: Likeness) -> Option<u128> {
+    let record = &item.record;
+    if record.moves.is_empty() && likeness == Likeness::Moves {
         return None;
     }
     let feed = |hasher: &mut DefaultHasher| {
         item.replay.game.map(|g| g.id).hash(hasher);
         item.replay.start.as_ref().map(|s| &s.position).hash(hasher);
-        for (written, replayed) in item.record.moves.iter().zip(&item.replay.main.nodes) {
+        for (written, replayed) in record.moves.iter().zip(&item.replay.main.nodes) {
             match &replayed.status {
                 Status::Played(p) => p.canonical.hash(hasher),
                 _ => written.text.hash(hasher),
             }
         }
-        item.record.moves.len().hash(hasher);
-        if same_tags {
-            for tag in ["White", "Black", "Event"] {
-                item.record.tag(tag).hash(hasher);
+        record.moves.len().hash(hasher);
+        if likeness == Likeness::Moves {
+            return;
+        }
+        record.declared_result().hash(hasher);
+        for tag in likeness.tags() {
+            record.tag(tag).hash(hasher);
+        }
+        if record.moves.is_empty() {
+            for tag in &record.tags {
+                (&tag.name, &tag.value).hash(hasher);
             }
         }
     };
@@ -165,7 +202,7 @@ pub fn run(settings: &DuplicatesSettings) -> io::Result<RunStatus> {
             let mut out = GameWriter::new(Stdout::new(), settings.output);
             tally.io_errors += pipeline.run(&inputs, |item| {
                 tally.add(&item);
-                match copies.add(&item, settings.same_tags) {
+                match copies.add(&item, settings.likeness) {
                     Some(first) => {
                         copies.dropped += 1;
                         let this = copies.place(&item);
@@ -183,7 +220,7 @@ pub fn run(settings: &DuplicatesSettings) -> io::Result<RunStatus> {
         }
         tally.io_errors += pipeline.run(&inputs, |item| {
             tally.add(&item);
-            copies.add(&item, settings.same_tags);
+            copies.add(&item, settings.likeness);
             Ok(())
         })?;
         let mut out = Stdout::new();
