@@ -68,8 +68,8 @@ given twice) are shown and counted but leave a game valid; --strict makes them e
 
 Exit status: 0 if every game is valid, 1 if any is invalid, 2 on a usage or I/O error
 (also when the paths hold no game at all, unless --allow-empty). When the reader of the
-output goes away (tgn check archive/ | head), tgn stops quietly with the status found so
-far.")]
+output goes away (tgn check archive/ | head), tgn stops writing but checks every game,
+and exits with the status of them all.")]
     Check(CheckArgs),
     /// Convert records to JSON, JSON Lines or PGN-style text (and JSON back to text).
     #[command(after_help = "Examples:

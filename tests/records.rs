@@ -4,7 +4,8 @@
 //! - Each game in `records/invalid/` says what must be wrong with it in three tags:
 //!   `[ExpectError "<code>"]` (an error code of `tgn check --format json`),
 //!   `[ExpectAt "<line>:<column>"]` and `[ExpectMessage "<part of the message>"]`;
-//!   `check` must report exactly that error there.
+//!   `check` must report exactly that error there (or that warning: `move-number`,
+//!   `result-tag`, `duplicate-tag`, which leave the game valid but for `--strict`).
 //! - The first game of an invalid file may say `[ExpectGamesInFile "<n>"]`: the file
 //!   must hold exactly that many games (a broken game never swallows the next).
 
@@ -13,7 +14,7 @@ use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use tgn::record::{Encoding, Reader};
-use tgn::replay::{Settings, replay};
+use tgn::replay::{ErrorCode, Settings, replay};
 
 fn record_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = walkdir::WalkDir::new(dir)
@@ -65,6 +66,7 @@ fn sample_records_are_valid() {
 fn invalid_records_fail_as_they_say() {
     let mut problems = Vec::new();
     let mut games = 0;
+    let mut codes = std::collections::BTreeSet::new();
     for path in record_files(&root().join("invalid")) {
         let reader = Reader::new(BufReader::new(File::open(&path).unwrap()), Encoding::Utf8);
         let mut expected_games = None;
@@ -85,8 +87,9 @@ fn invalid_records_fail_as_they_say() {
                 problems.push(format!("{here}: lacks ExpectError/ExpectAt/ExpectMessage"));
                 continue;
             };
+            codes.insert(code.to_string());
             let replay = replay(&record, &Settings::default());
-            let found = replay.errors.iter().any(|e| {
+            let found = replay.errors.iter().chain(&replay.warnings).any(|e| {
                 e.code.as_str() == code
                     && format!("{}:{}", e.span.line, e.span.column) == at
                     && e.message.contains(message)
@@ -95,6 +98,7 @@ fn invalid_records_fail_as_they_say() {
                 let actual: Vec<String> = replay
                     .errors
                     .iter()
+                    .chain(&replay.warnings)
                     .map(|e| {
                         format!(
                             "{} at {}:{}: {}",
@@ -118,4 +122,11 @@ fn invalid_records_fail_as_they_say() {
     }
     assert!(games > 0, "no invalid records found");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // `tgn check records/` shows every kind of diagnostic, as the README says.
+    for code in ErrorCode::ALL {
+        assert!(
+            codes.contains(code.as_str()),
+            "no record in records/invalid shows {code}"
+        );
+    }
 }

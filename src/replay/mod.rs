@@ -165,6 +165,23 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
+    /// Every code, errors then warnings.
+    pub const ALL: [ErrorCode; 13] = [
+        ErrorCode::Syntax,
+        ErrorCode::UnknownGame,
+        ErrorCode::Setup,
+        ErrorCode::Notation,
+        ErrorCode::Illegal,
+        ErrorCode::Ambiguous,
+        ErrorCode::WrongMark,
+        ErrorCode::AfterEnd,
+        ErrorCode::Result,
+        ErrorCode::Unfinished,
+        ErrorCode::MoveNumber,
+        ErrorCode::ResultTag,
+        ErrorCode::DuplicateTag,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             ErrorCode::Syntax => "syntax",
