@@ -580,16 +580,19 @@ fn record(value: &Value) -> Result<GameRecord, String> {
     Ok(record)
 }
 
-/// A game whose text had syntax errors, read again from that text: one game, as read.
+/// A game whose text had syntax errors, read again from that text: one game, as read
+/// (its text all of `text`, so that it is written back the same, and its diagnostics
+/// stand at the same lines).
 fn record_from_text(text: &Value) -> Result<GameRecord, String> {
-    let text = text.as_str().ok_or("text: expected a string")?;
+    let text = text.as_str().ok_or("text: expected a string")?.trim();
     if text.contains('\0') {
         return Err("text: a NUL byte cannot stand in a record".into());
     }
     let mut games = parse_games(text, Origin::default());
-    match games.len() {
-        1 => Ok(games.remove(0)),
-        n => Err(format!("text: holds {n} games, not one")),
+    match games.as_slice() {
+        [game] if game.text() == Some(text) => Ok(games.remove(0)),
+        [_] => Err("text: holds more than its game (an escape line around it)".into()),
+        _ => Err(format!("text: holds {} games, not one", games.len())),
     }
 }
 
@@ -752,5 +755,17 @@ mod tests {
         assert_eq!(games.len(), 3, "{games:?}");
         let error = games[2].as_ref().unwrap_err().to_string();
         assert!(error.contains("line 3 (game 3): the JSON stops"), "{error}");
+    }
+
+    #[test]
+    fn issue_23_a_games_text_is_read_as_one_game_that_writes_back_the_same() {
+        let read = |text: &str| record_from_text(&Value::from(text));
+        let game = read("\n[A \"1\"]\n1. a {open\n").unwrap();
+        assert_eq!(game.text(), Some("[A \"1\"]\n1. a {open"));
+        assert_eq!(game.errors[0].span.line, 2, "lines as in the text");
+        let error = read("1. a *\n\n[A \"2\"]\n1. b *").unwrap_err();
+        assert!(error.contains("holds 2 games"), "{error}");
+        let error = read("%escape\n1. a {open").unwrap_err();
+        assert!(error.contains("holds more than its game"), "{error}");
     }
 }
