@@ -67,11 +67,16 @@ pub fn write_checked(game: &GameRecord) -> Result<String, String> {
         return Err(why);
     }
     let text = write_game(game);
-    match parse_games(&text, Origin::default()).as_slice() {
-        [back] if back.errors.is_empty() && same_record(back, game) => Ok(text),
-        _ => Err(first_unreadable_move(&game.moves)
-            .map(|m| format!("move `{m}` is not one move token"))
-            .unwrap_or_else(|| "the game would not read back as written".to_string())),
+    let back = parse_games(&text, Origin::default());
+    match back.as_slice() {
+        [read] if read.errors.is_empty() && same_record(read, game) => Ok(text),
+        _ => Err(match first_unreadable_move(&game.moves) {
+            Some(token) => format!("move `{token}` is not one move token"),
+            None => match back.iter().flat_map(|g| &g.errors).next() {
+                Some(error) => format!("its text would not read back: {}", error.message),
+                None => "its text would not read back as the same game".to_string(),
+            },
+        }),
     }
 }
 
@@ -429,5 +434,33 @@ mod tests {
         let text = game(&[("Event", "say \"hi\" \\o/")], &["87(10)", "%"], "a } b").unwrap();
         assert!(text.contains(r#"[Event "say \"hi\" \\o/"]"#), "{text}");
         assert!(game(&[], &["a"], "one\ntwo").is_ok());
+    }
+
+    #[test]
+    fn issue_23_a_record_deeper_than_text_may_nest_is_refused_with_the_readers_reason() {
+        let depth = 31;
+        let text = format!("1. a {}{} *", "(1. b ".repeat(depth), ")".repeat(depth));
+        let mut game = parse_games(&text, Origin::default()).remove(0);
+        assert!(
+            !game.errors.is_empty(),
+            "the parser nests no deeper than 30"
+        );
+        // A record built elsewhere (JSON) may nest deeper.
+        game.errors.clear();
+        let mut line = &mut game.moves[0];
+        for _ in 0..depth {
+            if line.variations.is_empty() {
+                let mut deeper = line.clone();
+                deeper.variations.clear();
+                line.variations.push(Variation {
+                    comments: Vec::new(),
+                    moves: vec![deeper],
+                    span: Default::default(),
+                });
+            }
+            line = &mut line.variations[0].moves[0];
+        }
+        let error = write_checked(&strip_spans(game)).unwrap_err();
+        assert!(error.contains("nested deeper than 30"), "{error}");
     }
 }
