@@ -355,7 +355,11 @@ impl<R: BufRead> JsonArray<R> {
                 let message = format!("line {line} (game {game}): the JSON stops before its end");
                 return Err(invalid(message));
             }
-            let end = element.end(buffer);
+            // A stray `}` closes nothing: taken alone, as an element that is not JSON,
+            // so that reading always moves on.
+            let end = element
+                .end(buffer)
+                .map(|end| end.max(usize::from(text.is_empty())));
             let taken = &buffer[..end.unwrap_or(buffer.len())];
             self.line += memchr::memchr_iter(b'\n', taken).count();
             too_long |= text.len() + taken.len() > MAX_JSON_GAME;
@@ -767,5 +771,27 @@ mod tests {
         assert!(error.contains("holds 2 games"), "{error}");
         let error = read("%escape\n1. a {open").unwrap_err();
         assert!(error.contains("holds more than its game"), "{error}");
+    }
+
+    #[test]
+    fn issue_23_any_array_text_is_read_to_its_end_one_error_at_a_time() {
+        for text in [
+            "[}",
+            "[}}}]",
+            "[{]",
+            "[\"",
+            "[1 2]",
+            "[,,,]",
+            "[[[[",
+            "[]]",
+            "[] x",
+            "[\"\\",
+            "[{\"a\":\"}\"}",
+            "[\n\n}\n]",
+        ] {
+            let items: Vec<_> = read_records(std::io::Cursor::new(text)).unwrap().collect();
+            assert!(items.len() <= text.len(), "{text:?}: {items:?}");
+            assert!(items.iter().all(Result::is_err), "{text:?}: {items:?}");
+        }
     }
 }
