@@ -23,6 +23,7 @@ use crate::commands::split::{SplitBy, SplitSettings};
 use crate::commands::summarize::SummaryFormat;
 use crate::commands::summarize::{By, BySettings};
 use crate::commands::{self, Reading};
+use crate::output::json;
 use crate::record::Encoding;
 use crate::registry;
 use crate::replay::Settings;
@@ -31,7 +32,7 @@ const EXAMPLES: &str = "\
 Examples:
   tgn check records/                          validate every record under records/
   tgn check --game toguz-kumalak playok.pgn   read records that carry no [Game] tag
-  tgn convert --to json game.pgn > game.json  records as JSON with the state after every move
+  tgn convert --to json game.pgn > game.json  records as JSON with the position after every move
   tgn annotate --positions game.pgn           canonical moves with what each one did
   tgn diff white-sheet.pgn black-sheet.pgn    compare two score sheets of one game
   tgn summarize archive/                      a report over a whole collection
@@ -74,11 +75,17 @@ and exits with the status of them all.")]
     /// Convert records to JSON, JSON Lines or PGN-style text (and JSON back to text).
     #[command(after_help = "Examples:
   tgn convert --to json game.pgn > game.json
+  tgn convert --to json --states --pretty game.pgn
   tgn convert --to jsonl archive/ > archive.jsonl
   tgn convert --from json --to pgn game.json > game.pgn
 
+A game whose text has a syntax error is written as read, never repaired (in JSON, its
+text is kept in \"text\"). A JSON game that text cannot hold as it is (a tag value with
+a line break, a move that is not one token, no game at all) is refused, naming its line.
+
 Exit status: 0 if every game is valid, 1 if any is invalid (it is still converted), 2
-on a usage or I/O error. A line on stderr says how many games were converted.")]
+on a usage or I/O error, or a JSON game refused (the others are still converted). A line
+on stderr says how many games were converted.")]
     Convert(ConvertArgs),
     /// Write records back in canonical notation with a comment after every move.
     #[command(after_help = "Examples:
@@ -307,6 +314,13 @@ pub struct ConvertArgs {
     /// Default: json for files ending in .json or .jsonl, else pgn.
     #[arg(long, value_enum)]
     pub from: Option<ConvertFrom>,
+    /// JSON: also the game's structured state at the start and after every move (most
+    /// of the size; the position string after every move is always there).
+    #[arg(long)]
+    pub states: bool,
+    /// JSON: indented for people (--to json only; else one line per game).
+    #[arg(long)]
+    pub pretty: bool,
     #[command(flatten)]
     pub read: ReadArgs,
 }
@@ -722,11 +736,23 @@ pub fn run(cli: Cli) -> i32 {
             quiet: args.quiet,
             verbose: args.verbose,
         }),
+        Command::Convert(args)
+            if (args.pretty && args.to != ConvertTo::Json)
+                || (args.states && args.to == ConvertTo::Pgn) =>
+        {
+            Err(std::io::Error::other(
+                "--states is for JSON output, --pretty for --to json (JSON Lines hold one game a line)",
+            ))
+        }
         Command::Convert(args) => commands::convert::run(&commands::convert::Options {
             read: args.read.reading(),
             paths: args.paths,
             to: args.to,
             from: args.from,
+            form: json::Form {
+                states: args.states,
+            },
+            pretty: args.pretty,
         }),
         Command::Annotate(args) => commands::annotate::run(&commands::annotate::Options {
             read: args.read.reading(),

@@ -232,7 +232,15 @@ fn annotate_writes_canonical_moves_and_keeps_the_moves_after_a_bad_one() {
 fn convert_to_json_carries_the_state_after_every_move() {
     let out = stdout(
         tgn()
-            .args(["convert", "--to", "json", "--game", "toguz-kumalak", "-"])
+            .args([
+                "convert",
+                "--to",
+                "json",
+                "--states",
+                "--game",
+                "toguz-kumalak",
+                "-",
+            ])
             .write_stdin("1. 9 {c} 8 *"),
     );
     let games: Value = serde_json::from_str(&out).unwrap();

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, report};
 use super::{Reading, Stdout};
 use crate::games::Player;
-use crate::record::writer::write_game;
+use crate::record::writer::{write_game, write_moves};
 use crate::record::{Comment, GameRecord, MoveNode, MoveNumber, Span};
 use crate::replay::{Detail, Line, Replay, Status};
 
@@ -185,11 +185,7 @@ fn annotate_line(
 
 /// Moves written back as text, for keeping them in a comment.
 fn movetext(nodes: &[MoveNode]) -> String {
-    let record = GameRecord {
-        moves: nodes.to_vec(),
-        ..GameRecord::default()
-    };
-    write_game(&record)
+    write_moves(nodes)
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")

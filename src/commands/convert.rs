@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use super::{Pipeline, RunStatus, Tally, conclude, expand, report};
 use super::{Reading, Stdout};
 use crate::output::json;
+use crate::record::GameRecord;
 use crate::record::writer::write_game;
 use crate::replay::Detail;
 
@@ -18,6 +19,10 @@ pub struct Options {
     pub to: ConvertTo,
     /// The input's format; `None`: JSON for `.json`/`.jsonl` files, else text.
     pub from: Option<ConvertFrom>,
+    /// What the JSON of a game carries (`--states`).
+    pub form: json::Form,
+    /// JSON indented for people (`--pretty`, `--to json` only); else one line a game.
+    pub pretty: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -36,6 +41,16 @@ pub enum ConvertFrom {
     Json,
 }
 
+/// A game as `--to pgn` writes it: export style, or, when its text has syntax errors,
+/// that text byte for byte — repaired (a comment closed, a variation ended), it would
+/// read as valid. Either ends with a blank line.
+fn pgn(record: &GameRecord) -> String {
+    match record.text().filter(|_| !record.errors.is_empty()) {
+        Some(text) => format!("{text}\n\n"),
+        None => write_game(record),
+    }
+}
+
 pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
     let inputs = expand(&options.paths, &mut tally.io_errors);
@@ -45,9 +60,11 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
         read: &options.read,
         detail: match options.to {
             ConvertTo::Pgn => Detail::ERRORS,
-            // The JSON form has every move's description and state, but no drawing.
+            // The JSON form has every move's description, the state only on request,
+            // and no drawing.
             ConvertTo::Json | ConvertTo::Jsonl => Detail {
                 board: false,
+                state: options.form.states,
                 ..Detail::FULL
             },
         },
@@ -65,17 +82,21 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
                 ConvertTo::Json => {
                     let separator = if first { "\n" } else { ",\n" };
                     first = false;
-                    let text = serde_json::to_string_pretty(&json::game(&item))
-                        .map_err(io::Error::other)?;
-                    write!(out, "{separator}{text}")
+                    let game = json::game_in(&item, options.form);
+                    let text = if options.pretty {
+                        serde_json::to_string_pretty(&game)
+                    } else {
+                        serde_json::to_string(&game)
+                    };
+                    write!(out, "{separator}{}", text.map_err(io::Error::other)?)
                 }
-                ConvertTo::Jsonl => writeln!(out, "{}", json::game(&item)),
+                ConvertTo::Jsonl => writeln!(out, "{}", json::game_in(&item, options.form)),
                 ConvertTo::Pgn => {
                     if !first {
                         writeln!(out)?;
                     }
                     first = false;
-                    write!(out, "{}", write_game(&item.record))
+                    write!(out, "{}", pgn(&item.record))
                 }
             }
         })?;

@@ -1,18 +1,23 @@
 //! The JSON form of games, as `convert` writes it and reads it back.
 //!
-//! The schema is documented in the README ("JSON output"); it is stable: fields may be
-//! added, never renamed or removed. Reading JSON back uses only what was written in
-//! the record (`tags`, `comments`, `moves[].written/number/nags/comments/variations`,
-//! `result`, `trailing_comments`); replay fields (`move`, `state`, …) are ignored.
+//! The schema is documented in the README ("JSON output"); fields are added, never
+//! renamed (the state after every move is written only on request, [`Form`]). Reading
+//! JSON back uses only what was written in the record (`tags`, `duplicate_tags`,
+//! `comments`, `moves[].written/number/nags/comments/variations`, `result`,
+//! `trailing_comments`, or `text` for a game with syntax errors); replay fields
+//! (`move`, `state`, …) are ignored. A game the text form cannot hold as it is, is
+//! refused (see [`write_checked`]): JSON never writes text of another structure.
 
 use std::io::{BufRead, Read};
 
 use serde_json::{Map, Value, json};
 
 use super::Item;
+use crate::record::parser::Origin;
+use crate::record::writer::write_checked;
 use crate::record::{
     Comment, GameRecord, MoveNode, MoveNumber, Nag, ReadError, ResultMark, Span, Tag, Variation,
-    Word, parse_result,
+    Word, parse_games, parse_result,
 };
 use crate::replay::{Diagnostic, Line, Status};
 
@@ -58,17 +63,32 @@ pub fn check_line(item: &Item) -> Value {
     })
 }
 
-/// A whole game for `convert`.
+/// What the JSON form of a game carries beyond the record and its verdict.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Form {
+    /// The game's structured state at the start and after every move (`--states`):
+    /// most of the size, so only on request.
+    pub states: bool,
+}
+
+/// A whole game, with the state after every move (as `filter` writes it).
 pub fn game(item: &Item) -> Value {
+    game_in(item, Form { states: true })
+}
+
+/// A whole game for `convert`, carrying what `form` asks. A game whose text has
+/// syntax errors also carries that text (`text`), so that it is written back as read,
+/// never repaired.
+pub fn game_in(item: &Item, form: Form) -> Value {
     let record = &item.record;
     let replay = &item.replay;
     // The first value of a tag given twice, as every output reads it; the others
     // follow in `duplicate_tags`, so that nothing is lost.
     let mut tags = Map::new();
     let mut duplicates = Vec::new();
-    for tag in &record.tags {
+    for (at, tag) in record.tags.iter().enumerate() {
         if tags.contains_key(&tag.name) {
-            duplicates.push(json!({"name": tag.name, "value": tag.value}));
+            duplicates.push(json!({"name": tag.name, "value": tag.value, "at": at}));
         } else {
             tags.insert(tag.name.clone(), Value::from(tag.value.clone()));
         }
@@ -79,8 +99,14 @@ pub fn game(item: &Item) -> Value {
         "game": replay.game.map(|g| g.id),
         "tags": tags,
         "comments": comments(&record.comments),
-        "start": replay.start.as_ref().map(|s| json!({"position": s.position, "state": s.state})),
-        "moves": moves(&record.moves, Some(&replay.main), replay),
+        "start": replay.start.as_ref().map(|s| {
+            let mut start = json!({"position": s.position});
+            if form.states {
+                start["state"] = s.state.clone();
+            }
+            start
+        }),
+        "moves": moves(&record.moves, Some(&replay.main), replay, form),
         "result": record.result.as_ref().map(|r| r.text.clone()),
         "trailing_comments": comments(&record.trailing),
         "outcome": replay.outcome,
@@ -91,6 +117,9 @@ pub fn game(item: &Item) -> Value {
     if !duplicates.is_empty() {
         game["duplicate_tags"] = Value::Array(duplicates);
     }
+    if let Some(text) = record.text().filter(|_| !record.errors.is_empty()) {
+        game["text"] = Value::from(text);
+    }
     game
 }
 
@@ -98,7 +127,12 @@ fn comments(list: &[Comment]) -> Vec<&str> {
     list.iter().map(|c| c.text.as_str()).collect()
 }
 
-fn moves(nodes: &[MoveNode], line: Option<&Line>, replay: &crate::replay::Replay) -> Vec<Value> {
+fn moves(
+    nodes: &[MoveNode],
+    line: Option<&Line>,
+    replay: &crate::replay::Replay,
+    form: Form,
+) -> Vec<Value> {
     nodes
         .iter()
         .enumerate()
@@ -118,7 +152,9 @@ fn moves(nodes: &[MoveNode], line: Option<&Line>, replay: &crate::replay::Replay
                     if let Some(d) = &p.detail {
                         object.insert("description".into(), json!(d.description));
                         object.insert("position".into(), json!(d.position));
-                        object.insert("state".into(), d.state.clone());
+                        if form.states {
+                            object.insert("state".into(), d.state.clone());
+                        }
                     }
                 }
                 Some(Status::Failed(e)) => {
@@ -149,7 +185,7 @@ fn moves(nodes: &[MoveNode], line: Option<&Line>, replay: &crate::replay::Replay
                         let line = replayed.and_then(|n| n.variations.get(v));
                         json!({
                             "comments": comments(&variation.comments),
-                            "moves": moves(&variation.moves, line, replay),
+                            "moves": moves(&variation.moves, line, replay, form),
                         })
                     })
                     .collect();
@@ -161,9 +197,10 @@ fn moves(nodes: &[MoveNode], line: Option<&Line>, replay: &crate::replay::Replay
 }
 
 /// Reads records from JSON written by `convert`: JSON Lines (or any sequence of game
-/// objects), streamed one game at a time, or one array of games, read whole. A value
-/// that is not JSON, or not a game, is an error naming its line and game (counted
-/// from 1, as `check` counts), and reading goes on with the next line.
+/// objects) or arrays of games, streamed one game at a time either way, so that memory
+/// stays flat whatever the size. A value that is not JSON, or not a game, is an error
+/// naming its line and game (counted from 1, as `check` counts), and reading goes on
+/// with the next line or element.
 pub fn read_records(
     mut source: impl BufRead + Send + 'static,
 ) -> Result<Box<dyn Iterator<Item = Result<GameRecord, ReadError>> + Send>, ReadError> {
@@ -179,13 +216,13 @@ pub fn read_records(
         }
     };
     if starts_array {
-        let games: Vec<Value> = serde_json::from_reader(source)
-            .map_err(|e| invalid(format!("not JSON written by tgn convert: {e}")))?;
-        let games = games
-            .into_iter()
-            .enumerate()
-            .map(|(i, value)| record(&value).map_err(|e| invalid(format!("game {}: {e}", i + 1))));
-        return Ok(Box::new(games));
+        return Ok(Box::new(JsonArray {
+            source,
+            line: 1,
+            games: 0,
+            inside: false,
+            done: false,
+        }));
     }
     Ok(Box::new(JsonLines {
         source,
@@ -195,6 +232,158 @@ pub fn read_records(
         games: 0,
         ready: Vec::new(),
     }))
+}
+
+/// The games of JSON arrays, split out of the text one element at a time (only
+/// strings and brackets are followed; serde reads each element): an element is read
+/// as soon as it closes, never the whole array.
+struct JsonArray<R> {
+    source: R,
+    /// The line the reading stands on (1-based).
+    line: usize,
+    games: usize,
+    /// Within an array (past its `[`).
+    inside: bool,
+    /// Stopped: the text is not an array of games, or it has ended.
+    done: bool,
+}
+
+/// Where a JSON element ends, followed a buffer at a time.
+#[derive(Default)]
+struct Element {
+    depth: usize,
+    in_string: bool,
+    escaped: bool,
+}
+
+impl Element {
+    /// How many bytes of `bytes` belong to the element, if it ends within them (a
+    /// closing bracket of its own, its closing quote, or the `,` or `]` after a bare
+    /// value); `None` when it goes on.
+    fn end(&mut self, bytes: &[u8]) -> Option<usize> {
+        let mut i = 0;
+        while i < bytes.len() {
+            if self.escaped {
+                // The character after a backslash, whatever it is.
+                self.escaped = false;
+                i += 1;
+                continue;
+            }
+            if self.in_string {
+                // Straight to the next quote or backslash.
+                match memchr::memchr2(b'"', b'\\', &bytes[i..]) {
+                    None => return None,
+                    Some(at) => i += at,
+                }
+                if bytes[i] == b'\\' {
+                    self.escaped = true;
+                } else {
+                    self.in_string = false;
+                    if self.depth == 0 {
+                        return Some(i + 1);
+                    }
+                }
+                i += 1;
+                continue;
+            }
+            match bytes[i] {
+                b'"' => self.in_string = true,
+                b'{' | b'[' => self.depth += 1,
+                b'}' | b']' if self.depth == 0 => return Some(i),
+                b'}' | b']' => {
+                    self.depth -= 1;
+                    if self.depth == 0 {
+                        return Some(i + 1);
+                    }
+                }
+                b',' if self.depth == 0 => return Some(i),
+                _ => {}
+            }
+            i += 1;
+        }
+        None
+    }
+}
+
+impl<R: BufRead> Iterator for JsonArray<R> {
+    type Item = Result<GameRecord, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.done {
+            let buffer = match self.source.fill_buf() {
+                Ok(buffer) => buffer,
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e.into()));
+                }
+            };
+            let Some(&byte) = buffer.first() else {
+                self.done = true;
+                let message = format!("line {}: the JSON array stops before its `]`", self.line);
+                return self.inside.then(|| Err(invalid(message)));
+            };
+            match byte {
+                b'\n' => self.line += 1,
+                b' ' | b'\t' | b'\r' => {}
+                b'[' if !self.inside => self.inside = true,
+                b',' | b']' if self.inside => self.inside = byte == b',',
+                _ if self.inside => return Some(self.element()),
+                _ => {
+                    self.done = true;
+                    let message = format!("line {}: expected a JSON array of games", self.line);
+                    return Some(Err(invalid(message)));
+                }
+            }
+            self.source.consume(1);
+        }
+        None
+    }
+}
+
+impl<R: BufRead> JsonArray<R> {
+    /// Reads the element that starts here, and the game in it.
+    fn element(&mut self) -> Result<GameRecord, ReadError> {
+        self.games += 1;
+        let (line, game) = (self.line, self.games);
+        let mut text = Vec::new();
+        let mut element = Element::default();
+        let mut too_long = false;
+        loop {
+            let buffer = self.source.fill_buf()?;
+            if buffer.is_empty() {
+                self.done = true;
+                let message = format!("line {line} (game {game}): the JSON stops before its end");
+                return Err(invalid(message));
+            }
+            // A stray `}` closes nothing: taken alone, as an element that is not JSON,
+            // so that reading always moves on.
+            let end = element
+                .end(buffer)
+                .map(|end| end.max(usize::from(text.is_empty())));
+            let taken = &buffer[..end.unwrap_or(buffer.len())];
+            self.line += memchr::memchr_iter(b'\n', taken).count();
+            too_long |= text.len() + taken.len() > MAX_JSON_GAME;
+            if !too_long {
+                text.extend_from_slice(taken);
+            }
+            let len = taken.len();
+            self.source.consume(len);
+            if end.is_some() {
+                break;
+            }
+        }
+        if too_long {
+            let message = format!(
+                "line {line} (game {game}): a game longer than {} MiB of JSON is not read",
+                MAX_JSON_GAME >> 20
+            );
+            return Err(invalid(message));
+        }
+        serde_json::from_slice::<Value>(&text)
+            .map_err(|e| format!("not JSON written by tgn convert: {e}"))
+            .and_then(|value| record(&value))
+            .map_err(|e| invalid(format!("line {line} (game {game}): {e}")))
+    }
 }
 
 fn invalid(message: String) -> ReadError {
@@ -320,70 +509,117 @@ impl<R> JsonLines<R> {
     }
 }
 
+/// One game object as a record: from its `text` when it has one (a game with syntax
+/// errors, read again as written), else from its fields. A field of the wrong type, an
+/// object with nothing of a game, or a value that text cannot hold as it is (see
+/// [`write_checked`]) is refused with what is wrong.
 fn record(value: &Value) -> Result<GameRecord, String> {
     let object = value.as_object().ok_or("expected a JSON object")?;
-    let mut record = GameRecord::default();
-    if let Some(tags) = object.get("tags").and_then(Value::as_object) {
-        for (name, value) in tags {
-            let value = value
-                .as_str()
-                .ok_or_else(|| format!("tag {name}: expected a string"))?;
-            record.tags.push(Tag {
-                name: name.clone(),
-                value: value.to_string(),
-                span: Span::default(),
-            });
-        }
+    if let Some(text) = object.get("text") {
+        return record_from_text(text);
     }
-    if let Some(duplicates) = object.get("duplicate_tags").and_then(Value::as_array) {
-        for duplicate in duplicates {
-            let field = |name: &str| {
-                duplicate
-                    .get(name)
-                    .and_then(Value::as_str)
-                    .ok_or_else(|| format!("duplicate_tags: expected a {name} string"))
-            };
-            let (name, value) = (field("name")?, field("value")?);
-            // Back after the last tag of its name, where the record had it.
-            let at = record
+    let mut record = GameRecord::default();
+    match object.get("tags") {
+        None | Some(Value::Null) => {}
+        Some(Value::Object(tags)) => {
+            for (name, value) in tags {
+                let value = value
+                    .as_str()
+                    .ok_or_else(|| format!("tag {name}: expected a string"))?;
+                record.tags.push(Tag {
+                    name: name.clone(),
+                    value: value.to_string(),
+                    span: Span::default(),
+                });
+            }
+        }
+        Some(_) => return Err("tags: expected an object".into()),
+    }
+    for duplicate in array(object, "duplicate_tags")?.into_iter().flatten() {
+        let field = |name: &str| {
+            duplicate
+                .get(name)
+                .and_then(Value::as_str)
+                .ok_or_else(|| format!("duplicate_tags: expected a {name} string"))
+        };
+        let (name, value) = (field("name")?, field("value")?);
+        // Back where the record had it (`at`, its place among all tags), else (JSON
+        // written before `at`) after the last tag of its name.
+        let at = match duplicate.get("at").and_then(Value::as_u64) {
+            Some(at) => (at as usize).min(record.tags.len()),
+            None => record
                 .tags
                 .iter()
                 .rposition(|t| t.name == name)
-                .map_or(record.tags.len(), |i| i + 1);
-            record.tags.insert(
-                at,
-                Tag {
-                    name: name.to_string(),
-                    value: value.to_string(),
-                    span: Span::default(),
-                },
-            );
-        }
+                .map_or(record.tags.len(), |i| i + 1),
+        };
+        record.tags.insert(
+            at,
+            Tag {
+                name: name.to_string(),
+                value: value.to_string(),
+                span: Span::default(),
+            },
+        );
     }
     record.comments = read_comments(object.get("comments"))?;
     record.moves = read_moves(object.get("moves"))?;
-    if let Some(text) = object.get("result").and_then(Value::as_str) {
-        let result = parse_result(text).ok_or_else(|| format!("unknown result {text:?}"))?;
-        record.result = Some(ResultMark {
-            result,
-            text: text.to_string(),
-            span: Span::default(),
-        });
+    match object.get("result") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(text)) => {
+            let result = parse_result(text).ok_or_else(|| format!("unknown result {text:?}"))?;
+            record.result = Some(ResultMark {
+                result,
+                text: text.to_string(),
+                span: Span::default(),
+            });
+        }
+        Some(other) => return Err(format!("result {other}: expected a string")),
     }
     record.trailing = read_comments(object.get("trailing_comments"))?;
+    if record.is_empty() {
+        return Err("no game in it: no tags, comments, moves or result".into());
+    }
+    write_checked(&record)?;
     Ok(record)
 }
 
+/// A game whose text had syntax errors, read again from that text: one game, as read
+/// (its text all of `text`, so that it is written back the same, and its diagnostics
+/// stand at the same lines).
+fn record_from_text(text: &Value) -> Result<GameRecord, String> {
+    let text = text.as_str().ok_or("text: expected a string")?.trim();
+    if text.contains('\0') {
+        return Err("text: a NUL byte cannot stand in a record".into());
+    }
+    let mut games = parse_games(text, Origin::default());
+    match games.as_slice() {
+        [game] if game.text() == Some(text) => Ok(games.remove(0)),
+        [_] => Err("text: holds more than its game (an escape line around it)".into()),
+        _ => Err(format!("text: holds {} games, not one", games.len())),
+    }
+}
+
+/// The array in field `name`: `None` when absent or null.
+fn array<'a>(object: &'a Map<String, Value>, name: &str) -> Result<Option<&'a Vec<Value>>, String> {
+    match object.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Array(list)) => Ok(Some(list)),
+        Some(_) => Err(format!("{name}: expected an array")),
+    }
+}
+
+/// Comments, without the blanks at either end that text would not keep.
 fn read_comments(value: Option<&Value>) -> Result<Vec<Comment>, String> {
-    let Some(value) = value else {
-        return Ok(Vec::new());
+    let list = match value {
+        None | Some(Value::Null) => return Ok(Vec::new()),
+        Some(value) => value.as_array().ok_or("comments: expected an array")?,
     };
-    let list = value.as_array().ok_or("comments: expected an array")?;
     list.iter()
         .map(|c| {
             c.as_str()
                 .map(|text| Comment {
-                    text: text.to_string(),
+                    text: text.trim().to_string(),
                     span: Span::default(),
                 })
                 .ok_or_else(|| "comments: expected strings".to_string())
@@ -392,10 +628,10 @@ fn read_comments(value: Option<&Value>) -> Result<Vec<Comment>, String> {
 }
 
 fn read_moves(value: Option<&Value>) -> Result<Vec<MoveNode>, String> {
-    let Some(value) = value else {
-        return Ok(Vec::new());
+    let list = match value {
+        None | Some(Value::Null) => return Ok(Vec::new()),
+        Some(value) => value.as_array().ok_or("moves: expected an array")?,
     };
-    let list = value.as_array().ok_or("moves: expected an array")?;
     list.iter().map(read_move).collect()
 }
 
@@ -421,7 +657,7 @@ fn read_move(value: &Value) -> Result<MoveNode, String> {
             .unwrap_or(false),
         span: Span::default(),
     });
-    let nags = match object.get("nags").and_then(Value::as_array) {
+    let nags = match array(object, "nags")? {
         Some(list) => list
             .iter()
             .map(|n| {
@@ -437,7 +673,7 @@ fn read_move(value: &Value) -> Result<MoveNode, String> {
             .collect::<Result<_, _>>()?,
         None => Vec::new(),
     };
-    let variations = match object.get("variations").and_then(Value::as_array) {
+    let variations = match array(object, "variations")? {
         Some(list) => list
             .iter()
             .map(|v| {
@@ -458,4 +694,104 @@ fn read_move(value: &Value) -> Result<MoveNode, String> {
         comments: read_comments(object.get("comments"))?,
         variations,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{BufReader, Read};
+
+    use super::*;
+
+    const GAME: &str = r#"{"tags":{"Game":"toguz"},"moves":[{"written":"98(10)"}],"result":"*"}"#;
+
+    /// Bytes that may be read only up to `stop`: reading further panics.
+    struct Stop {
+        data: Vec<u8>,
+        at: usize,
+        stop: usize,
+    }
+
+    impl Read for Stop {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            assert!(self.at < self.stop, "read past the first game");
+            let n = buf.len().min(self.stop - self.at);
+            buf[..n].copy_from_slice(&self.data[self.at..self.at + n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn issue_23_an_array_yields_its_first_game_before_the_rest_is_read() {
+        // The array is streamed, not read whole: memory stays flat on any size.
+        let head = format!("[\n{GAME}");
+        let data = format!("{head},\n{}", "x".repeat(1 << 20)).into_bytes();
+        let stop = head.len();
+        let source = BufReader::with_capacity(64, Stop { data, at: 0, stop });
+        let mut games = read_records(source).unwrap();
+        let first = games.next().unwrap().unwrap();
+        assert_eq!(first.moves[0].text, "98(10)");
+    }
+
+    #[test]
+    fn issue_23_array_elements_split_on_their_own_brackets_not_those_in_strings() {
+        let odd =
+            r#"{"tags":{"Game":"toguz","Event":"a ] } , \" \\"},"moves":[{"written":"98(10)"}]}"#;
+        let text = format!("[{odd}, 7 ,\n{GAME}]\n[{GAME}]");
+        let games: Vec<_> = read_records(std::io::Cursor::new(text)).unwrap().collect();
+        assert_eq!(games.len(), 4, "{games:?}");
+        assert_eq!(
+            games[0].as_ref().unwrap().tag("Event"),
+            Some(r#"a ] } , " \"#)
+        );
+        let error = games[1].as_ref().unwrap_err().to_string();
+        assert!(
+            error.contains("line 1 (game 2): expected a JSON object"),
+            "{error}"
+        );
+        assert!(games[2].is_ok() && games[3].is_ok(), "{games:?}");
+    }
+
+    #[test]
+    fn issue_23_an_array_cut_short_is_one_error_naming_its_line() {
+        let text = format!("[{GAME},\n{GAME},\n{{\"tags\": {{");
+        let games: Vec<_> = read_records(std::io::Cursor::new(text)).unwrap().collect();
+        assert_eq!(games.len(), 3, "{games:?}");
+        let error = games[2].as_ref().unwrap_err().to_string();
+        assert!(error.contains("line 3 (game 3): the JSON stops"), "{error}");
+    }
+
+    #[test]
+    fn issue_23_a_games_text_is_read_as_one_game_that_writes_back_the_same() {
+        let read = |text: &str| record_from_text(&Value::from(text));
+        let game = read("\n[A \"1\"]\n1. a {open\n").unwrap();
+        assert_eq!(game.text(), Some("[A \"1\"]\n1. a {open"));
+        assert_eq!(game.errors[0].span.line, 2, "lines as in the text");
+        let error = read("1. a *\n\n[A \"2\"]\n1. b *").unwrap_err();
+        assert!(error.contains("holds 2 games"), "{error}");
+        let error = read("%escape\n1. a {open").unwrap_err();
+        assert!(error.contains("holds more than its game"), "{error}");
+    }
+
+    #[test]
+    fn issue_23_any_array_text_is_read_to_its_end_one_error_at_a_time() {
+        for text in [
+            "[}",
+            "[}}}]",
+            "[{]",
+            "[\"",
+            "[1 2]",
+            "[,,,]",
+            "[[[[",
+            "[]]",
+            "[] x",
+            "[\"\\",
+            "[{\"a\":\"}\"}",
+            "[\n\n}\n]",
+        ] {
+            let items: Vec<_> = read_records(std::io::Cursor::new(text)).unwrap().collect();
+            assert!(items.len() <= text.len(), "{text:?}: {items:?}");
+            assert!(items.iter().all(Result::is_err), "{text:?}: {items:?}");
+        }
+    }
 }

@@ -1,0 +1,184 @@
+//! `tgn convert` writes what it read (issue 23): a game with a syntax error comes out
+//! as it was written, never repaired; JSON values never change the structure of the
+//! text written from them; JSON arrays are read game by game; the state after every
+//! move only on request.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(args: &[&str], input: &str) -> Run {
+    let out = Command::cargo_bin("tgn")
+        .unwrap()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    Run {
+        code: out.status.code().unwrap(),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
+const SYNTAX: [&str; 3] = [
+    "records/invalid/syntax-unclosed-comment.pgn",
+    "records/invalid/syntax-unclosed-variation.pgn",
+    "records/invalid/syntax-unclosed-tag.pgn",
+];
+
+/// The text of the first game of a file, up to the blank line before the second.
+fn first_game(text: &str) -> &str {
+    let second = text.find("\n\n[Event \"The game after").unwrap();
+    text[..second].trim_end()
+}
+
+#[test]
+fn issue_23_a_game_with_a_syntax_error_is_written_as_read() {
+    for file in SYNTAX {
+        let original =
+            std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
+                .unwrap();
+        let pgn = run(&["convert", "--to", "pgn", file], "");
+        assert_eq!(pgn.code, 1, "{file}: {}", pgn.stderr);
+        assert_eq!(first_game(&pgn.stdout), first_game(&original), "{file}");
+        let check = run(&["check", "--format", "json", "-"], &pgn.stdout);
+        let first: Value = serde_json::from_str(check.stdout.lines().next().unwrap()).unwrap();
+        assert_eq!(first["valid"], false, "{file}");
+        assert_eq!(first["errors"][0]["code"], "syntax", "{file}");
+        // Through JSON the same: the game carries its text.
+        let json = run(&["convert", "--to", "json", file], "");
+        let games: Value = serde_json::from_str(&json.stdout).unwrap();
+        assert_eq!(
+            games[0]["text"].as_str(),
+            Some(first_game(&original)),
+            "{file}"
+        );
+        assert!(
+            games[1].get("text").is_none(),
+            "only a game with syntax errors"
+        );
+        let back = run(
+            &["convert", "--from", "json", "--to", "pgn", "-"],
+            &json.stdout,
+        );
+        assert_eq!(back.code, 1, "{file}: {}", back.stderr);
+        assert_eq!(back.stdout, pgn.stdout, "{file}");
+    }
+}
+
+#[test]
+fn issue_23_json_values_that_would_change_the_text_are_refused_by_line() {
+    let lines = [
+        r#"{"tags":{"Event":"x\"]\n\n[Event \"injected"},"moves":[{"written":"98(10)"}]}"#,
+        r#"{"tags":{"Game":"toguz"},"moves":[{"written":"98(10) 11(10)"}]}"#,
+        r#"{}"#,
+        r#"{"tags":{"Game":"toguz"},"moves":[{"written":"98(10)","comments":["a}\nb"]}]}"#,
+        r#"{"tags":{"Game":"toguz"},"moves":[{"written":"98(10)","comments":["a\n\n[Event \"x\"]"]}]}"#,
+        r#"{"tags":{"Game":"toguz"},"moves":[{"written":"98(10)"}],"result":"1-0 2. 43"}"#,
+        r#"{"tags":{"Game":"toguz"},"moves":[{"written":"98(10)"}]}"#,
+    ];
+    let r = run(
+        &["convert", "--from", "json", "--to", "pgn", "-"],
+        &lines.join("\n"),
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    for why in [
+        "line 1 (game 1): tag Event: a line break",
+        "line 2 (game 2): move `98(10) 11(10)` is not one move token",
+        "line 3 (game 3): no game in it",
+        "line 4 (game 4): comment \"a}\\nb\": a `}` and a line break",
+        "line 5 (game 5): comment",
+        "line 6 (game 6): unknown result \"1-0 2. 43\"",
+    ] {
+        assert!(r.stderr.contains(why), "{why}:\n{}", r.stderr);
+    }
+    // The one good game is converted, with a termination marker it did not have.
+    assert_eq!(r.stdout, "[Game \"toguz\"]\n\n98(10) *\n\n");
+    assert!(
+        r.stderr.contains("converted 1 game in 1 file"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn issue_23_an_array_is_read_game_by_game_and_a_bad_element_is_one_error() {
+    let game = r#"{"tags":{"Game":"toguz"},"moves":[{"written":"98(10)"}],"result":"*"}"#;
+    let input = format!("[\n{game},\n{{\"moves\": 7}},\n{game}\n]\n");
+    let r = run(&["convert", "--from", "json", "--to", "jsonl", "-"], &input);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("line 3 (game 2): moves: expected an array"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.stdout.lines().count(), 2, "{}", r.stdout);
+}
+
+#[test]
+fn issue_23_pgn_json_pgn_keeps_tags_comments_and_unknown_tags() {
+    let text = "[Event \"Cup \\\"A\\\" \\\\ B\"]\n[Odd \"kept\"]\n[Game \"toguz\"]\n[Odd \"twice\"]\n\n\
+                {intro} 1. 98(10) $1 {c} (1. 43(10) {alt}) 1... 11(10) ; brace } here\n2. 97 {last} 1-0 {zero}\n";
+    let pgn = run(&["convert", "--to", "pgn", "-"], text);
+    for to in ["json", "jsonl"] {
+        for states in [false, true] {
+            let mut args = vec!["convert", "--to", to];
+            args.extend(states.then_some("--states"));
+            args.push("-");
+            let json = run(&args, text);
+            let back = run(
+                &["convert", "--from", "json", "--to", "pgn", "-"],
+                &json.stdout,
+            );
+            assert_eq!(back.stdout, pgn.stdout, "{to} {states}: {}", back.stderr);
+            assert_eq!(back.code, pgn.code, "{to} {states}");
+        }
+    }
+    for part in [
+        "[Event \"Cup \\\"A\\\" \\\\ B\"]",
+        "[Odd \"kept\"]",
+        "[Odd \"twice\"]",
+        "{intro}",
+        "(1. 43(10) {alt})",
+        "; brace } here",
+        "1-0 {zero}",
+    ] {
+        assert!(pgn.stdout.contains(part), "{part} lost:\n{}", pgn.stdout);
+    }
+}
+
+#[test]
+fn issue_23_states_only_on_request_and_json_compact_unless_pretty() {
+    let text = "[Game \"toguz\"]\n1. 98(10) 11(10) *\n";
+    let plain = run(&["convert", "--to", "json", "-"], text);
+    assert_eq!(plain.stdout.lines().count(), 3, "[, one line a game, ]");
+    let games: Value = serde_json::from_str(&plain.stdout).unwrap();
+    assert!(games[0]["moves"][0].get("state").is_none());
+    assert!(games[0]["start"].get("state").is_none());
+    assert!(games[0]["moves"][0]["position"].is_string());
+    let full = run(
+        &["convert", "--to", "json", "--states", "--pretty", "-"],
+        text,
+    );
+    assert!(full.stdout.lines().count() > 20);
+    let games: Value = serde_json::from_str(&full.stdout).unwrap();
+    assert_eq!(games[0]["moves"][0]["state"]["kazans"][0], 10);
+    assert!(games[0]["start"]["state"].is_object());
+    assert!(full.stdout.len() > 2 * plain.stdout.len());
+    // Both read back alike, as JSON written before --states did.
+    let back = |json: &str| run(&["convert", "--from", "json", "--to", "pgn", "-"], json).stdout;
+    assert_eq!(back(&plain.stdout), back(&full.stdout));
+    // The flags that JSON Lines or text cannot honour are usage errors.
+    for args in [["--to", "jsonl", "--pretty"], ["--to", "pgn", "--states"]] {
+        let r = run(&[&["convert"][..], &args, &["-"]].concat(), text);
+        assert_eq!(r.code, 2, "{args:?}");
+    }
+}
