@@ -60,13 +60,7 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
         read: &options.read,
         detail: match options.to {
             ConvertTo::Pgn => Detail::ERRORS,
-            // The JSON form has every move's description, the state only on request,
-            // and no drawing.
-            ConvertTo::Json | ConvertTo::Jsonl => Detail {
-                board: false,
-                state: options.form.states,
-                ..Detail::FULL
-            },
+            ConvertTo::Json | ConvertTo::Jsonl => options.form.detail(),
         },
         json: options.from.map(|f| f == ConvertFrom::Json),
         progress: options.to == ConvertTo::Pgn,

@@ -10,6 +10,7 @@ use regex::Regex;
 
 use super::Item;
 use crate::games::GameResult;
+use crate::output::json;
 use crate::record::parser::Origin;
 use crate::record::writer::write_game;
 use crate::record::{GameRecord, MoveNode, parse_games, parse_result};
@@ -411,9 +412,15 @@ impl Output {
         match self {
             Output::Records => Detail::ERRORS,
             Output::Canonical => Detail::MOVES,
-            Output::Json | Output::Jsonl => Detail::FULL,
+            // As `convert` writes games by default: no states (`convert --states`).
+            Output::Json | Output::Jsonl => json::Form::default().detail(),
         }
     }
+}
+
+/// A game in JSON as `convert --to jsonl` writes it by default.
+fn game_json(item: &Item) -> serde_json::Value {
+    json::game_in(item, json::Form::default())
 }
 
 /// The text of one game as `output` writes it, without a line end after it.
@@ -457,12 +464,10 @@ impl<W: Write> GameWriter<W> {
                 )
             }
             Output::Json => {
-                let text = serde_json::to_string_pretty(&crate::output::json::game(item))
-                    .map_err(io::Error::other)?;
                 let separator = if first { "[\n" } else { ",\n" };
-                write!(self.out, "{separator}{text}")
+                write!(self.out, "{separator}{}", game_json(item))
             }
-            Output::Jsonl => writeln!(self.out, "{}", crate::output::json::game(item)),
+            Output::Jsonl => writeln!(self.out, "{}", game_json(item)),
         }
     }
 

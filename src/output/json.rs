@@ -19,7 +19,7 @@ use crate::record::{
     Comment, GameRecord, MoveNode, MoveNumber, Nag, ReadError, ResultMark, Span, Tag, Variation,
     Word, parse_games, parse_result,
 };
-use crate::replay::{Diagnostic, Line, Status};
+use crate::replay::{Detail, Diagnostic, Line, Status};
 
 /// A diagnostic as JSON (shared by `check --format json` and `convert`).
 pub fn diagnostic(d: &Diagnostic) -> Value {
@@ -71,9 +71,16 @@ pub struct Form {
     pub states: bool,
 }
 
-/// A whole game, with the state after every move (as `filter` writes it).
-pub fn game(item: &Item) -> Value {
-    game_in(item, Form { states: true })
+impl Form {
+    /// What the replay must keep for this form: every move's description and
+    /// position, the state only on request, and no drawing.
+    pub fn detail(self) -> Detail {
+        Detail {
+            board: false,
+            state: self.states,
+            ..Detail::FULL
+        }
+    }
 }
 
 /// A whole game for `convert`, carrying what `form` asks. A game whose text has
