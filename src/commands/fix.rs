@@ -637,6 +637,29 @@ fn temp_beside(path: &Path) -> io::Result<tempfile::NamedTempFile> {
         .tempfile_in(dir)
 }
 
+/// The inputs fix can rewrite: standard input, and regular files. Fix reads a file
+/// twice (its games, then its bytes to copy between the edits), and a FIFO or a device
+/// gives its bytes once: the second read would wait for ever. So anything else is
+/// refused, before it is opened, as an I/O error naming it.
+fn regular_files(inputs: Vec<Input>, errors: &mut usize) -> Vec<Input> {
+    let regular = |input: &Input| {
+        let Input::File(path) = input else {
+            return true;
+        };
+        let refusal = match fs::metadata(path) {
+            Ok(meta) if meta.is_file() => return true,
+            Ok(_) => "not a regular file, which fix cannot rewrite (give it on standard input: \
+                      tgn fix - < FILE)"
+                .to_string(),
+            Err(e) => e.to_string(),
+        };
+        eprintln!("tgn: {}: {refusal}", path.display());
+        *errors += 1;
+        false
+    };
+    inputs.into_iter().filter(regular).collect()
+}
+
 pub fn run(settings: &FixSettings) -> io::Result<RunStatus> {
     if settings.read.encoding != Encoding::Utf8 {
         return Err(io::Error::other(
@@ -646,6 +669,7 @@ pub fn run(settings: &FixSettings) -> io::Result<RunStatus> {
     }
     let mut tally = Tally::default();
     let inputs = expand(&settings.paths, &mut tally.io_errors);
+    let inputs = regular_files(inputs, &mut tally.io_errors);
     tally.files = inputs.len();
     let pipeline = Pipeline {
         read: &settings.read,
