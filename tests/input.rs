@@ -84,3 +84,85 @@ fn issue_23_check_and_convert_read_a_fifo_once() {
         .stdout(contains("1. 43(10) 11(10) *"));
     writer.join().unwrap();
 }
+
+const INVALID: &str = "[Game \"toguz-kumalak\"]\n\n1. 99 *\n";
+
+/// A directory `records` holding a valid game, beside a directory `elsewhere` holding
+/// an invalid one.
+fn records() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("records/sub")).unwrap();
+    std::fs::create_dir(dir.path().join("elsewhere")).unwrap();
+    std::fs::write(dir.path().join("records/good.pgn"), GAME).unwrap();
+    std::fs::write(dir.path().join("elsewhere/bad.pgn"), INVALID).unwrap();
+    dir
+}
+
+/// `tgn check ARGS… records`.
+fn check_records(dir: &tempfile::TempDir, args: &[&str]) -> assert_cmd::assert::Assert {
+    let records = dir.path().join("records");
+    tgn().arg("check").args(args).arg(records).assert()
+}
+
+fn link(target: &str, link: &Path) {
+    std::os::unix::fs::symlink(target, link).unwrap();
+}
+
+#[test]
+fn issue_23_a_symbolic_link_in_a_directory_is_followed() {
+    let dir = records();
+    link("../elsewhere/bad.pgn", &dir.path().join("records/bad.pgn"));
+    link("../elsewhere", &dir.path().join("records/more"));
+    check_records(&dir, &[])
+        .code(1)
+        .stdout(contains("checked 3 games in 3 files: 1 valid, 2 invalid"));
+}
+
+#[test]
+fn issue_23_a_loop_of_links_is_an_error_naming_it_and_the_rest_is_read() {
+    let dir = records();
+    let up = dir.path().join("records/sub/up");
+    link("../../records", &up);
+    check_records(&dir, &["-q"])
+        .code(2)
+        .stdout(contains("checked 1 game in 1 file: 1 valid"))
+        .stderr(contains(format!("loop found: {}", up.display())));
+}
+
+#[test]
+fn issue_23_a_records_link_to_nothing_is_an_error_naming_it() {
+    let dir = records();
+    let notes = dir.path().join("records/notes.txt");
+    link("../nowhere.txt", &notes);
+    // Beside the records, where no record would be read: no business of tgn's.
+    check_records(&dir, &["-q"]).code(0);
+    let dangling = dir.path().join("records/lost.pgn");
+    link("../nowhere.pgn", &dangling);
+    check_records(&dir, &["-q"])
+        .code(2)
+        .stdout(contains("checked 1 game in 1 file: 1 valid"))
+        .stderr(contains(format!(
+            "{}: a symbolic link to ../nowhere.pgn, which does not exist",
+            dangling.display()
+        )));
+}
+
+#[test]
+fn issue_23_no_follow_skips_links_in_directories_and_says_how_many() {
+    let dir = records();
+    link("../elsewhere/bad.pgn", &dir.path().join("records/bad.pgn"));
+    link("../elsewhere", &dir.path().join("records/more"));
+    link("../nowhere.pgn", &dir.path().join("records/lost.pgn"));
+    check_records(&dir, &["--no-follow"])
+        .code(0)
+        .stdout(contains("checked 1 game in 1 file: 1 valid"))
+        .stderr(contains(
+            "tgn: 3 symbolic links in directories not followed (--no-follow)",
+        ));
+    // A link named on the command line is read: it was asked for.
+    tgn()
+        .args(["check", "-q", "--no-follow"])
+        .arg(dir.path().join("records/bad.pgn"))
+        .assert()
+        .code(1);
+}

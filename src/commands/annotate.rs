@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use super::Reading;
-use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, report};
+use super::{Item, Pipeline, RunStatus, Tally, conclude, expand_links, report};
 use crate::games::Player;
 use crate::record::writer::write_game;
 use crate::record::{Comment, GameRecord, MoveNode, MoveNumber, Span};
@@ -24,7 +24,7 @@ pub struct Options {
 
 pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
-    let inputs = expand(&options.paths, &mut tally.io_errors);
+    let inputs = expand_links(&options.paths, options.read.links, &mut tally.io_errors);
     tally.files = inputs.len();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use super::Reading;
-use super::{Pipeline, RunStatus, Tally, conclude, expand};
+use super::{Pipeline, RunStatus, Tally, conclude, expand_links};
 use crate::output::{github, human, json};
 use crate::replay::Detail;
 /// What `tgn check` is asked to do.
@@ -29,7 +29,7 @@ pub enum CheckFormat {
 
 pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
-    let inputs = expand(&options.paths, &mut tally.io_errors);
+    let inputs = expand_links(&options.paths, options.read.links, &mut tally.io_errors);
     tally.files = inputs.len();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());

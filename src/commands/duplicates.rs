@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use super::Reading;
 use super::select::{GameWriter, Output};
-use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, plural, report};
+use super::{Item, Pipeline, RunStatus, Tally, conclude, expand_links, plural, report};
 use crate::replay::{Detail, Status};
 
 /// What `tgn duplicates` is asked to do.
@@ -150,7 +150,7 @@ fn key(item: &Item, same_tags: bool) -> Option<u128> {
 
 pub fn run(settings: &DuplicatesSettings) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
-    let inputs = expand(&settings.paths, &mut tally.io_errors);
+    let inputs = expand_links(&settings.paths, settings.read.links, &mut tally.io_errors);
     tally.files = inputs.len();
     let pipeline = Pipeline {
         read: &settings.read,

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use super::Reading;
 use super::select::{GameWriter, Output, Selection};
-use super::{Pipeline, RunStatus, Tally, conclude, expand, plural, report};
+use super::{Pipeline, RunStatus, Tally, conclude, expand_links, plural, report};
 use crate::replay::Detail;
 
 /// What `tgn filter` is asked to do.
@@ -21,7 +21,7 @@ pub struct FilterSettings {
 
 pub fn run(settings: &FilterSettings) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
-    let inputs = expand(&settings.paths, &mut tally.io_errors);
+    let inputs = expand_links(&settings.paths, settings.read.links, &mut tally.io_errors);
     tally.files = inputs.len();
     let pipeline = Pipeline {
         read: &settings.read,

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use similar::{ChangeTag, TextDiff};
 
 use super::Reading;
-use super::{Input, Item, Pipeline, RunStatus, Tally, conclude, expand, plural, report};
+use super::{Input, Item, Pipeline, RunStatus, Tally, conclude, expand_links, plural, report};
 use crate::games::{GameResult, Player};
 use crate::record::{Encoding, GameRecord, MoveNode, Tag, parse_result};
 use crate::replay::{Detail, ErrorCode, Line, MoveCount, Status};
@@ -668,7 +668,7 @@ pub fn run(settings: &FixSettings) -> io::Result<RunStatus> {
         ));
     }
     let mut tally = Tally::default();
-    let inputs = expand(&settings.paths, &mut tally.io_errors);
+    let inputs = expand_links(&settings.paths, settings.read.links, &mut tally.io_errors);
     let inputs = regular_files(inputs, &mut tally.io_errors);
     tally.files = inputs.len();
     let pipeline = Pipeline {

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use super::Reading;
 use super::select::game_text;
-use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, plural, report};
+use super::{Item, Pipeline, RunStatus, Tally, conclude, expand_links, plural, report};
 use crate::replay::Detail;
 
 /// How the games are shared out among files.
@@ -132,7 +132,7 @@ fn open(path: &Path, first: bool, force: bool) -> io::Result<File> {
 
 pub fn run(settings: &SplitSettings) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
-    let inputs = expand(&settings.paths, &mut tally.io_errors);
+    let inputs = expand_links(&settings.paths, settings.read.links, &mut tally.io_errors);
     tally.files = inputs.len();
     fs::create_dir_all(&settings.dir)
         .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", settings.dir.display())))?;

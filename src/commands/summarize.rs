@@ -11,7 +11,7 @@ use serde::Serialize;
 use std::path::PathBuf;
 
 use super::Reading;
-use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, report, table};
+use super::{Item, Pipeline, RunStatus, Tally, conclude, expand_links, report, table};
 use crate::games::GameResult;
 use crate::replay::{Detail, ErrorCode, Status};
 
@@ -215,7 +215,7 @@ pub enum SummaryFormat {
 
 pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
-    let inputs = expand(&options.paths, &mut tally.io_errors);
+    let inputs = expand_links(&options.paths, options.read.links, &mut tally.io_errors);
     tally.files = inputs.len();
     let pipeline = Pipeline {
         read: &options.read,
@@ -480,7 +480,7 @@ impl Grouped {
 
 pub fn run_by(settings: &BySettings) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
-    let inputs = expand(&settings.paths, &mut tally.io_errors);
+    let inputs = expand_links(&settings.paths, settings.read.links, &mut tally.io_errors);
     tally.files = inputs.len();
     let pipeline = Pipeline {
         read: &settings.read,
