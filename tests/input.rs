@@ -166,3 +166,23 @@ fn issue_23_no_follow_skips_links_in_directories_and_says_how_many() {
         .assert()
         .code(1);
 }
+
+/// Now that fix follows the links in a directory, it must rewrite the record a link
+/// leads to: renaming the fixed file over the link would leave the record unfixed and
+/// the link a copy.
+#[test]
+fn issue_23_fix_through_a_link_rewrites_the_record_and_keeps_the_link() {
+    let dir = records();
+    let record = dir.path().join("elsewhere/misnumbered.pgn");
+    std::fs::write(&record, GAME.replace("1. ", "3. ")).unwrap();
+    let linked = dir.path().join("records/misnumbered.pgn");
+    link("../elsewhere/misnumbered.pgn", &linked);
+    tgn()
+        .arg("fix")
+        .arg(dir.path().join("records"))
+        .assert()
+        .code(0);
+    assert!(linked.symlink_metadata().unwrap().is_symlink());
+    let fixed = std::fs::read_to_string(&record).unwrap();
+    assert!(fixed.contains("\n1. 43(10) 11(10) *"), "{fixed}");
+}

@@ -358,10 +358,12 @@ struct Rewrite {
 
 /// Where a rewrite writes.
 enum Sink {
-    /// A file rewritten in place with nothing fixed so far: nothing is written.
+    /// A file rewritten in place with nothing fixed so far: nothing is written. The
+    /// path is the record's own, through any symbolic link: the record is fixed, and a
+    /// link to it stays a link.
     Untouched(PathBuf),
-    /// A temporary file next to the file it replaces.
-    Temp(BufWriter<tempfile::NamedTempFile>),
+    /// A temporary file next to the file it replaces, and that file's path.
+    Temp(BufWriter<tempfile::NamedTempFile>, PathBuf),
     /// `--dry-run`: nothing is written; each fixed game is shown as a diff of its own
     /// text, placed at its lines in the file (`shift`: lines the earlier fixes of the
     /// file added or removed), so memory holds one game, never a whole file.
@@ -398,7 +400,7 @@ impl Run<'_> {
             },
             (_, Target::File(_), false) => Sink::Shared,
             (Input::Stdin, Target::InPlace, false) => Sink::Stdout(BufWriter::new(io::stdout())),
-            (Input::File(path), Target::InPlace, false) => Sink::Untouched(path.clone()),
+            (Input::File(path), Target::InPlace, false) => Sink::Untouched(fs::canonicalize(path)?),
         };
         Ok(Rewrite {
             input,
@@ -416,13 +418,13 @@ impl Run<'_> {
     ) -> io::Result<&'w mut dyn Write> {
         if let Sink::Untouched(path) = out {
             // The first fix in this file: only now is a temporary file made.
-            *out = Sink::Temp(BufWriter::new(temp_beside(&path.clone())?));
+            *out = Sink::Temp(BufWriter::new(temp_beside(path)?), path.clone());
         }
         Ok(match out {
             Sink::Untouched(_) | Sink::DryRun { .. } => {
                 return Err(io::Error::other("nothing is written here"));
             }
-            Sink::Temp(w) => w,
+            Sink::Temp(w, _) => w,
             Sink::Stdout(w) => w,
             Sink::Shared => shared
                 .as_mut()
@@ -527,17 +529,15 @@ impl Run<'_> {
             self.changed_files += 1;
         }
         match rewrite.out {
-            Sink::Temp(writer) if rewrite.changed > 0 => {
+            Sink::Temp(writer, path) if rewrite.changed > 0 => {
                 let temp = writer.into_inner().map_err(|e| e.into_error())?;
                 temp.as_file().sync_all()?;
-                if let Input::File(path) = &rewrite.input {
-                    if let Ok(meta) = fs::metadata(path) {
-                        fs::set_permissions(temp.path(), meta.permissions())?;
-                    }
-                    temp.persist(path).map_err(|e| e.error)?;
+                if let Ok(meta) = fs::metadata(&path) {
+                    fs::set_permissions(temp.path(), meta.permissions())?;
                 }
+                temp.persist(path).map_err(|e| e.error)?;
             }
-            Sink::Untouched(_) | Sink::Temp(_) | Sink::Shared => {}
+            Sink::Untouched(_) | Sink::Temp(..) | Sink::Shared => {}
             Sink::Stdout(mut writer) => writer.flush()?,
             Sink::DryRun { .. } => {}
         }
