@@ -12,7 +12,8 @@
 //! is an error, and the rest of it, up to the next game's tags, is skipped without
 //! being kept, so even a multi-gigabyte line of junk streams in flat memory. A NUL byte
 //! among the first bytes of a file means it is not a text record at all (an I/O error,
-//! as for an unreadable file).
+//! as for an unreadable file); it is found where it stands, without waiting for a line
+//! end that a source such as `/dev/zero` never gives.
 //!
 //! Text is UTF-8 (with or without a byte-order mark) unless an [`Encoding`] says
 //! otherwise. A line that is not valid UTF-8 becomes a syntax error on its game naming
@@ -370,8 +371,8 @@ impl Lines {
     /// Adds a decoded line; `skipped` bytes (a byte-order mark) preceded it and the line
     /// took `raw_len` bytes of input. `error` is what decoding it found, and `whole` says
     /// whether all of it was kept (a line longer than a game may be is not). A line that
-    /// would make its game longer than [`MAX_GAME_BYTES`] is not added: the game ends
-    /// there, and the rest of it is skipped.
+    /// would make its game longer than the limit is not added: the game ends there, and
+    /// the rest of it is skipped. Whether the line starts the next game is asked first.
     fn take_line(
         &mut self,
         text: &str,
@@ -764,7 +765,7 @@ mod tests {
     /// on it, and every game after it is read whole, however the source's buffer cuts
     /// the lines (the tags that end the skipping were once cut short by a part-filled
     /// line, and the rest of the file lost). A game of exactly the limit (its line end
-    /// included) is read, and so are the tags of a game that comes after a game nearly that long.
+    /// included) is read, and so are the tags of a game after a game nearly that long.
     #[test]
     fn issue_23_a_game_too_long_ends_there_and_the_next_games_are_read() {
         const LIMIT: usize = 64;
