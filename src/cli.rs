@@ -22,7 +22,7 @@ use crate::commands::select::{
 use crate::commands::split::{SplitBy, SplitSettings};
 use crate::commands::summarize::SummaryFormat;
 use crate::commands::summarize::{By, BySettings};
-use crate::commands::{self, Reading};
+use crate::commands::{self, Links, Reading};
 use crate::output::json;
 use crate::record::Encoding;
 use crate::registry;
@@ -221,6 +221,11 @@ pub struct ReadArgs {
     /// mistyped path must not pass CI).
     #[arg(long)]
     pub allow_empty: bool,
+    /// Skip the symbolic links met inside a directory, and say on stderr how many (by
+    /// default they are followed; a loop, or a record's link that leads nowhere, is an
+    /// error naming it). A path named on the command line is always read.
+    #[arg(long)]
+    pub no_follow: bool,
 }
 
 impl ReadArgs {
@@ -242,6 +247,11 @@ impl ReadArgs {
             },
             encoding: self.encoding,
             allow_empty: self.allow_empty,
+            links: if self.no_follow {
+                Links::Skip
+            } else {
+                Links::Follow
+            },
         }
     }
 }

@@ -208,3 +208,20 @@ fn junk_on_stdin_streams_to_a_clear_error() {
     says(&run, "longer than 4 MiB");
     bounded(&run, 4_000);
 }
+
+/// Issue 23: a game past 4 MiB over many lines was skipped with every game after it
+/// (the next game's tags, read into what was left of a part-filled buffer, were cut
+/// short and never seen): it is one error, and the games after it are read.
+#[test]
+fn issue_23_a_game_too_long_over_many_lines_loses_no_game_after_it() {
+    let mut input = format!("{TOGUZ}\n").into_bytes();
+    input.extend("1. 11 11\n".repeat(600_000).bytes()); // 5.4 MB on many lines
+    input.extend(b"*\n\n");
+    input.extend(GOOD.repeat(3).replace('*', "*\n").bytes());
+    let run = check_stdin(input, &[]);
+    assert_eq!(run.code, 1);
+    bounded(&run, 4_000);
+    says(&run, "longer than 4 MiB");
+    says(&run, "checked 4 games");
+    says(&run, "3 valid, 1 invalid");
+}

@@ -360,10 +360,12 @@ struct Rewrite {
 
 /// Where a rewrite writes.
 enum Sink {
-    /// A file rewritten in place with nothing fixed so far: nothing is written.
+    /// A file rewritten in place with nothing fixed so far: nothing is written. The
+    /// path is the record's own, through any symbolic link: the record is fixed, and a
+    /// link to it stays a link.
     Untouched(PathBuf),
-    /// A temporary file next to the file it replaces.
-    Temp(BufWriter<tempfile::NamedTempFile>),
+    /// A temporary file next to the file it replaces, and that file's path.
+    Temp(BufWriter<tempfile::NamedTempFile>, PathBuf),
     /// `--dry-run`: nothing is written; each fixed game is shown as a diff of its own
     /// text, placed at its lines in the file (`shift`: lines the earlier fixes of the
     /// file added or removed), so memory holds one game, never a whole file.
@@ -400,7 +402,7 @@ impl Run<'_> {
             },
             (_, Target::File(_), false) => Sink::Shared,
             (Input::Stdin, Target::InPlace, false) => Sink::Stdout(Stdout::new()),
-            (Input::File(path), Target::InPlace, false) => Sink::Untouched(path.clone()),
+            (Input::File(path), Target::InPlace, false) => Sink::Untouched(fs::canonicalize(path)?),
         };
         Ok(Rewrite {
             input,
@@ -418,13 +420,13 @@ impl Run<'_> {
     ) -> io::Result<&'w mut dyn Write> {
         if let Sink::Untouched(path) = out {
             // The first fix in this file: only now is a temporary file made.
-            *out = Sink::Temp(BufWriter::new(temp_beside(&path.clone())?));
+            *out = Sink::Temp(BufWriter::new(temp_beside(path)?), path.clone());
         }
         Ok(match out {
             Sink::Untouched(_) | Sink::DryRun { .. } => {
                 return Err(io::Error::other("nothing is written here"));
             }
-            Sink::Temp(w) => w,
+            Sink::Temp(w, _) => w,
             Sink::Stdout(w) => w,
             Sink::Shared => shared
                 .as_mut()
@@ -529,17 +531,15 @@ impl Run<'_> {
             self.changed_files += 1;
         }
         match rewrite.out {
-            Sink::Temp(writer) if rewrite.changed > 0 => {
+            Sink::Temp(writer, path) if rewrite.changed > 0 => {
                 let temp = writer.into_inner().map_err(|e| e.into_error())?;
                 temp.as_file().sync_all()?;
-                if let Input::File(path) = &rewrite.input {
-                    if let Ok(meta) = fs::metadata(path) {
-                        fs::set_permissions(temp.path(), meta.permissions())?;
-                    }
-                    temp.persist(path).map_err(|e| e.error)?;
+                if let Ok(meta) = fs::metadata(&path) {
+                    fs::set_permissions(temp.path(), meta.permissions())?;
                 }
+                temp.persist(path).map_err(|e| e.error)?;
             }
-            Sink::Untouched(_) | Sink::Temp(_) | Sink::Shared => {}
+            Sink::Untouched(_) | Sink::Temp(..) | Sink::Shared => {}
             Sink::Stdout(mut writer) => writer.flush()?,
             Sink::DryRun { .. } => {}
         }
@@ -639,6 +639,29 @@ fn temp_beside(path: &Path) -> io::Result<tempfile::NamedTempFile> {
         .tempfile_in(dir)
 }
 
+/// The inputs fix can rewrite: standard input, and regular files. Fix reads a file
+/// twice (its games, then its bytes to copy between the edits), and a FIFO or a device
+/// gives its bytes once: the second read would wait for ever. So anything else is
+/// refused, before it is opened, as an I/O error naming it.
+fn regular_files(inputs: Vec<Input>, errors: &mut usize) -> Vec<Input> {
+    let regular = |input: &Input| {
+        let Input::File(path) = input else {
+            return true;
+        };
+        let refusal = match fs::metadata(path) {
+            Ok(meta) if meta.is_file() => return true,
+            Ok(_) => "not a regular file, which fix cannot rewrite (give it on standard input: \
+                      tgn fix - < FILE)"
+                .to_string(),
+            Err(e) => e.to_string(),
+        };
+        eprintln!("tgn: {}: {refusal}", path.display());
+        *errors += 1;
+        false
+    };
+    inputs.into_iter().filter(regular).collect()
+}
+
 pub fn run(settings: &FixSettings) -> io::Result<RunStatus> {
     if settings.read.encoding != Encoding::Utf8 {
         return Err(io::Error::other(
@@ -647,7 +670,8 @@ pub fn run(settings: &FixSettings) -> io::Result<RunStatus> {
         ));
     }
     let mut tally = Tally::default();
-    let inputs = expand(&settings.paths, &mut tally.io_errors);
+    let inputs = expand(&settings.paths, &settings.read, &mut tally.io_errors);
+    let inputs = regular_files(inputs, &mut tally.io_errors);
     tally.files = inputs.len();
     let pipeline = Pipeline {
         read: &settings.read,

@@ -57,7 +57,8 @@ impl RunStatus {
 }
 
 /// How records are read: what every subcommand that reads records is told (on the
-/// command line: `--game`, `--option`, `--strict`, `--encoding`, `--allow-empty`).
+/// command line: `--game`, `--option`, `--strict`, `--encoding`, `--allow-empty`,
+/// `--no-follow`).
 #[derive(Clone, Debug, Default)]
 pub struct Reading {
     /// Which game, its options, strictness (the detail is each command's own).
@@ -65,6 +66,8 @@ pub struct Reading {
     pub encoding: Encoding,
     /// Paths that hold no game at all are fine (else a usage error).
     pub allow_empty: bool,
+    /// What becomes of the symbolic links met inside a directory.
+    pub links: Links,
 }
 
 /// What a run found: its exit status and its closing line.
@@ -245,39 +248,87 @@ impl Input {
     }
 }
 
-/// Expands paths: `-` is stdin, a directory gives its record files (sorted, recursively),
-/// anything else is a file. Errors (a missing path, an unreadable directory) are
-/// reported and counted, and the rest go on.
-pub fn expand(paths: &[PathBuf], errors: &mut usize) -> Vec<Input> {
+/// What becomes of a symbolic link met inside a directory. A link named on the command
+/// line is always read, as any path given.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Links {
+    /// Read where it leads, as if it were there. A loop (a link to a directory above
+    /// it) and a record's link that leads nowhere are errors naming them.
+    #[default]
+    Follow,
+    /// Skipped, and counted in a line on stderr (`--no-follow`).
+    Skip,
+}
+
+/// Expands paths: `-` is stdin, a directory gives its record files (sorted, recursively,
+/// its symbolic links as `read.links` says), anything else is a file (one that does not
+/// exist is reported when it is opened). Errors (an unreadable directory, a loop of
+/// links) are reported and counted, and the rest go on.
+pub fn expand(paths: &[PathBuf], read: &Reading, errors: &mut usize) -> Vec<Input> {
+    let links = read.links;
     let mut inputs = Vec::new();
+    let mut skipped = 0;
     for path in paths {
         if path.as_os_str() == "-" {
             inputs.push(Input::Stdin);
         } else if path.is_dir() {
-            walk(path, &mut inputs, errors);
-        } else if path.exists() {
-            inputs.push(Input::File(path.clone()));
+            skipped += walk(path, links, &mut inputs, errors);
         } else {
-            eprintln!("tgn: {}: no such file or directory", path.display());
-            *errors += 1;
+            inputs.push(Input::File(path.clone()));
         }
+    }
+    if skipped > 0 {
+        eprintln!(
+            "tgn: {} in directories not followed (--no-follow)",
+            plural(skipped, "symbolic link")
+        );
     }
     inputs
 }
 
-fn walk(dir: &Path, inputs: &mut Vec<Input>, errors: &mut usize) {
-    for entry in walkdir::WalkDir::new(dir).sort_by_file_name() {
+/// Adds a directory's record files to `inputs`; gives the number of symbolic links it
+/// skipped.
+fn walk(dir: &Path, links: Links, inputs: &mut Vec<Input>, errors: &mut usize) -> usize {
+    let mut skipped = 0;
+    let walker = walkdir::WalkDir::new(dir)
+        .follow_links(links == Links::Follow)
+        .sort_by_file_name();
+    for entry in walker {
         match entry {
+            // The directory given is read, even through a link: it was named.
+            Ok(entry) if entry.depth() > 0 && entry.path_is_symlink() && links == Links::Skip => {
+                skipped += 1;
+            }
             Ok(entry) if entry.file_type().is_file() && is_record_file(entry.path()) => {
                 inputs.push(Input::File(entry.into_path()));
             }
             Ok(_) => {}
             Err(e) => {
-                eprintln!("tgn: {e}");
+                match dangling(&e) {
+                    // Where no record would have been read (a `notes.txt` beside the
+                    // records), a link to nothing is no business of tgn's.
+                    Some((path, _)) if !is_record_file(path) => continue,
+                    Some((path, target)) => eprintln!(
+                        "tgn: {}: a symbolic link to {}, which does not exist",
+                        shown(&path.display().to_string()),
+                        shown(&target.display().to_string())
+                    ),
+                    None => eprintln!("tgn: {}", shown(&e.to_string())),
+                }
                 *errors += 1;
             }
         }
     }
+    skipped
+}
+
+/// The path and target of the symbolic link that leads nowhere, if that is what the
+/// walk met.
+fn dangling(e: &walkdir::Error) -> Option<(&Path, PathBuf)> {
+    let path = e
+        .path()
+        .filter(|p| e.loop_ancestor().is_none() && !p.exists())?;
+    Some((path, std::fs::read_link(path).ok()?))
 }
 
 fn is_record_file(path: &Path) -> bool {

@@ -12,7 +12,8 @@
 //! is an error, and the rest of it, up to the next game's tags, is skipped without
 //! being kept, so even a multi-gigabyte line of junk streams in flat memory. A NUL byte
 //! among the first bytes of a file means it is not a text record at all (an I/O error,
-//! as for an unreadable file).
+//! as for an unreadable file); it is found where it stands, without waiting for a line
+//! end that a source such as `/dev/zero` never gives.
 //!
 //! Text is UTF-8 (with or without a byte-order mark) unless an [`Encoding`] says
 //! otherwise. A line that is not valid UTF-8 becomes a syntax error on its game naming
@@ -179,8 +180,11 @@ struct Lines {
     /// Next line's number and byte offset in the file.
     line: u32,
     offset: usize,
-    /// Skipping the rest of a game longer than [`MAX_GAME_BYTES`].
+    /// Skipping the rest of a game longer than `max_game`.
     skipping: bool,
+    /// The most text of one game that is read: [`MAX_GAME_BYTES`] (less in tests, to
+    /// try every way a source's buffer can cut the lines around it).
+    max_game: usize,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -202,9 +206,17 @@ impl<R: BufRead> Reader<R> {
                 line: 1,
                 offset: 0,
                 skipping: false,
+                max_game: MAX_GAME_BYTES,
             },
             done: false,
         }
+    }
+
+    /// A reader that reads at most `bytes` of one game.
+    #[cfg(test)]
+    fn with_max_game(mut self, bytes: usize) -> Reader<R> {
+        self.lines.max_game = bytes;
+        self
     }
 
     /// The text of the next game, unparsed; `None` at the end of the source. (Mixing
@@ -273,7 +285,7 @@ impl<R: BufRead> Reader<R> {
             let line = &text[taken..=end];
             let near_start =
                 lines.offset < BINARY_PROBE && memchr::memchr(0, line.as_bytes()).is_some();
-            if near_start || lines.chunk.len() + (end + 1 - unsaved) > MAX_GAME_BYTES {
+            if near_start || lines.chunk.len() + (end + 1 - unsaved) > lines.max_game {
                 break;
             }
             let (scan, starts_game) = lines.scan(line);
@@ -294,17 +306,18 @@ impl<R: BufRead> Reader<R> {
     fn take_one_line(&mut self) -> Result<(), ReadError> {
         let lines = &mut self.lines;
         self.raw.clear();
-        // Keep one byte more than the game may still take, to see that it is over.
-        let keep = MAX_GAME_BYTES.saturating_sub(lines.chunk.len()) + 1;
-        let read = read_line(&mut self.source, &mut self.raw, keep)?;
+        // Within the probe a NUL ends the read at once: a source of zeros (`/dev/zero`)
+        // has no line end to wait for.
+        let probing = lines.offset < BINARY_PROBE;
+        // Keep one byte more than a game may take, to see that the line is longer, and
+        // a whole line of the next game's tags even while skipping a game too long.
+        let read = read_line(&mut self.source, &mut self.raw, lines.max_game + 1, probing)?;
         if read == 0 {
             self.done = true;
             lines.flush();
             return Ok(());
         }
-        if lines.offset < BINARY_PROBE
-            && let Some(at) = memchr::memchr(0, &self.raw)
-        {
+        if probing && let Some(at) = memchr::memchr(0, &self.raw) {
             return Err(ReadError::NotText {
                 offset: lines.offset + at,
             });
@@ -314,8 +327,13 @@ impl<R: BufRead> Reader<R> {
             self.raw.pop();
             self.raw.push(b'\n');
         }
-        if self.raw.len() < read || lines.skipping {
-            lines.skip_long_game(&self.raw, read);
+        if lines.skipping && lines.skips(&self.raw, read) {
+            return Ok(());
+        }
+        if self.raw.len() < read {
+            // Longer than any game may be: its start is read only to tell whose it is.
+            let text = String::from_utf8_lossy(&self.raw);
+            lines.take_line(&text, 0, read, None, false);
             return Ok(());
         }
         let mut bytes = &self.raw[..];
@@ -324,27 +342,23 @@ impl<R: BufRead> Reader<R> {
             bytes = &bytes[3..];
             skipped = 3;
         }
-        let text = match lines.encoding.decode(bytes) {
-            Ok(text) => text,
+        let (text, error) = match lines.encoding.decode(bytes) {
+            Ok(text) => (text, None),
             Err((text, valid)) => {
-                let at = lines.offset + skipped + valid;
-                let column = String::from_utf8_lossy(&bytes[..valid]).chars().count() + 1;
-                lines.chunk_errors.push(SyntaxError {
-                    message: format!(
-                        "the text is not UTF-8 at byte offset {at}; name its encoding with --encoding (e.g. windows-1251 or latin-1)"
-                    ),
-                    span: Span {
-                        line: lines.line,
-                        column: column as u32,
-                        start: at,
-                        end: at + 1,
-                    },
-                });
-                text
+                let error = lines.not_utf8(&bytes[..valid], skipped + valid);
+                (text, Some(error))
             }
         };
-        lines.take_line(&text, skipped, read);
+        lines.take_line(&text, skipped, read, error, true);
         Ok(())
+    }
+}
+
+/// A number of bytes as the limits are given: `4 MiB`.
+fn size(bytes: usize) -> String {
+    match bytes >> 20 {
+        0 => format!("{bytes} bytes"),
+        mib => format!("{mib} MiB"),
     }
 }
 
@@ -355,14 +369,48 @@ fn line_start(block: &[u8], at: usize) -> usize {
 
 impl Lines {
     /// Adds a decoded line; `skipped` bytes (a byte-order mark) preceded it and the line
-    /// took `raw_len` bytes of input.
-    fn take_line(&mut self, text: &str, skipped: usize, raw_len: usize) {
+    /// took `raw_len` bytes of input. `error` is what decoding it found, and `whole` says
+    /// whether all of it was kept (a line longer than a game may be is not). A line that
+    /// would make its game longer than the limit is not added: the game ends there, and
+    /// the rest of it is skipped. Whether the line starts the next game is asked first.
+    fn take_line(
+        &mut self,
+        text: &str,
+        skipped: usize,
+        raw_len: usize,
+        error: Option<SyntaxError>,
+        whole: bool,
+    ) {
         let (scan, starts_game) = self.scan(text);
         if starts_game {
             self.flush();
         }
+        // After the flush: an error on the line that starts a game is that game's.
+        self.chunk_errors.extend(error);
+        if !whole || self.chunk.len() + text.len() > self.max_game {
+            self.start_skipping(scan.blank, skipped, raw_len);
+            return;
+        }
         self.account(&scan, text, true, skipped, raw_len);
         self.chunk.push_str(text);
+    }
+
+    /// The error of a line that is not UTF-8: `valid` is the start of the line that is
+    /// (`at` bytes into it).
+    fn not_utf8(&self, valid: &[u8], at: usize) -> SyntaxError {
+        let at = self.offset + at;
+        let column = String::from_utf8_lossy(valid).chars().count() + 1;
+        SyntaxError {
+            message: format!(
+                "the text is not UTF-8 at byte offset {at}; name its encoding with --encoding (e.g. windows-1251 or latin-1)"
+            ),
+            span: Span {
+                line: self.line,
+                column: column as u32,
+                start: at,
+                end: at + 1,
+            },
+        }
     }
 
     /// What a line is, read where it stands among the lines before it: whether it
@@ -411,37 +459,53 @@ impl Lines {
         };
     }
 
-    /// The game being read is longer than [`MAX_GAME_BYTES`]: report it once, then skip
-    /// its lines (keeping none) until the tags of the next game after a blank line.
-    fn skip_long_game(&mut self, raw: &[u8], read: usize) {
+    /// The game being read would grow past [`MAX_GAME_BYTES`] with the line at hand:
+    /// it is handed out as read so far, with the error, and its lines are skipped
+    /// (keeping none) until the tags of the next game after a blank line.
+    fn start_skipping(&mut self, blank: bool, skipped: usize, raw_len: usize) {
+        if self.chunk.is_empty() {
+            self.chunk_origin = Origin {
+                line: self.line,
+                offset: self.offset + skipped,
+            };
+        }
+        self.chunk_errors.push(SyntaxError {
+            message: format!(
+                "the game is longer than {}, the most tgn reads of one game: the rest of \
+                 it, up to the next game's tags, is not read",
+                size(self.max_game)
+            ),
+            span: Span {
+                line: self.line,
+                column: 1,
+                start: self.offset,
+                end: self.offset + 1,
+            },
+        });
+        self.flush();
+        self.skipping = true;
+        self.in_comment = false;
+        self.pass_over(blank, raw_len);
+    }
+
+    /// While skipping a game too long: skips the line (`read` bytes, `raw` of them
+    /// kept) unless it begins the next game, the whole line of a tag pair after a
+    /// blank line; gives whether it skipped it.
+    fn skips(&mut self, raw: &[u8], read: usize) -> bool {
         let text = String::from_utf8_lossy(raw);
-        if self.skipping && self.after_blank && is_tag_pair_line(&text) {
+        if self.after_blank && raw.len() == read && is_tag_pair_line(&text) {
             self.skipping = false;
-            let text = text.into_owned();
-            self.flush();
-            self.take_line(&text, 0, read);
-            return;
+            return false;
         }
-        if !self.skipping {
-            self.skipping = true;
-            self.in_comment = false;
-            self.chunk_errors.push(SyntaxError {
-                message: format!(
-                    "the game is longer than {} MiB, the most tgn reads of one game: the rest \
-                     of it, up to the next game's tags, is not read",
-                    MAX_GAME_BYTES >> 20
-                ),
-                span: Span {
-                    line: self.line,
-                    column: 1,
-                    start: self.offset,
-                    end: self.offset + 1,
-                },
-            });
-        }
-        self.after_blank = trim(&text).is_empty();
+        self.pass_over(trim(&text).is_empty(), read);
+        true
+    }
+
+    /// Counts a line that is not kept.
+    fn pass_over(&mut self, blank: bool, raw_len: usize) {
+        self.after_blank = blank;
         self.line += 1;
-        self.offset += read;
+        self.offset += raw_len;
     }
 
     fn flush(&mut self) {
@@ -480,8 +544,15 @@ impl<R: BufRead> Iterator for Reader<R> {
 /// Reads one line, up to and including its end (`\n`, `\r\n` or a lone `\r`), into
 /// `line`, keeping at most `keep` bytes of it; gives the number of bytes taken from
 /// the source (0 at its end). A line longer than `keep` is still read to its end, in
-/// buffer-sized steps, so memory stays bounded whatever the line's length.
-fn read_line(source: &mut impl BufRead, line: &mut Vec<u8>, keep: usize) -> io::Result<usize> {
+/// buffer-sized steps, so memory stays bounded whatever the line's length; but with
+/// `stop_at_nul`, a NUL byte among the bytes kept ends the read there (the caller's
+/// probe for a source that is not text, which may have no line end at all).
+fn read_line(
+    source: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    keep: usize,
+    stop_at_nul: bool,
+) -> io::Result<usize> {
     let mut taken = 0;
     let mut after_cr = false;
     loop {
@@ -509,6 +580,11 @@ fn read_line(source: &mut impl BufRead, line: &mut Vec<u8>, keep: usize) -> io::
             None => (buffer.len(), None),
         };
         let room = keep.saturating_sub(line.len()).min(len);
+        if stop_at_nul && let Some(nul) = memchr::memchr(0, &buffer[..room]) {
+            line.extend_from_slice(&buffer[..=nul]);
+            source.consume(nul + 1);
+            return Ok(taken + nul + 1);
+        }
         line.extend_from_slice(&buffer[..room]);
         source.consume(len);
         taken += len;
@@ -626,6 +702,7 @@ fn scan_trimmed(line: &str, trimmed: &str, blank: bool, mut in_comment: bool) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Read;
 
     fn read(bytes: &[u8], encoding: Encoding) -> Vec<GameRecord> {
         Reader::new(bytes, encoding).map(Result::unwrap).collect()
@@ -682,6 +759,91 @@ mod tests {
                 assert_eq!(games(text, capacity), whole, "{capacity}: {text:?}");
             }
         }
+    }
+
+    /// Issue 23: a game longer than the limit over many lines (or on one) is one error
+    /// on it, and every game after it is read whole, however the source's buffer cuts
+    /// the lines (the tags that end the skipping were once cut short by a part-filled
+    /// line, and the rest of the file lost). A game of exactly the limit (its line end
+    /// included) is read, and so are the tags of a game after a game nearly that long.
+    #[test]
+    fn issue_23_a_game_too_long_ends_there_and_the_next_games_are_read() {
+        const LIMIT: usize = 64;
+        let next = "[Event \"next\"]\n[White \"\u{410}\"]\n\n1. a b *\n\n".repeat(3);
+        let exact = format!("[E \"x\"]\n1. {}*", "ab ".repeat(17));
+        assert_eq!(exact.len() + 1, LIMIT);
+        // Each text, and which of its games are too long.
+        let texts: [(String, &[bool]); 5] = [
+            (
+                format!("[Event \"huge\"]\n\n{}*\n\n{next}", "1. 11 11\n".repeat(20)),
+                &[true, false, false, false],
+            ),
+            (
+                format!("[Event \"huge\"]\n{}\n\n{next}", "11 ".repeat(50)),
+                &[true, false, false, false],
+            ),
+            (
+                format!("{}*\r\n\r\n{next}", "1. 11 11\r\n".repeat(20)),
+                &[true, false, false, false],
+            ),
+            (format!("{exact}\n{next}"), &[false, false, false, false]),
+            (
+                format!("{}\n{next}{next}", &exact[..LIMIT - 2]),
+                &[false; 7],
+            ),
+        ];
+        let games = |text: &str, capacity: usize| -> Vec<GameRecord> {
+            let source = io::BufReader::with_capacity(capacity, text.as_bytes());
+            let reader = Reader::new(source, Encoding::Utf8).with_max_game(LIMIT);
+            reader.map(Result::unwrap).collect()
+        };
+        for (text, too_long) in &texts {
+            let whole = games(text, 1 << 16);
+            let found: Vec<bool> = whole
+                .iter()
+                .map(|g| {
+                    g.errors
+                        .iter()
+                        .any(|e| e.message.contains("longer than 64 bytes"))
+                })
+                .collect();
+            assert_eq!(&found, too_long, "{text:?}");
+            for game in whole.iter().filter(|g| g.tag("Event") == Some("next")) {
+                assert_eq!(game.tag("White"), Some("\u{410}"));
+                assert!(game.errors.is_empty(), "{:?}", game.errors);
+            }
+            for capacity in (1..=64).chain([1 << 16]) {
+                let read = format!("{:?}", games(text, capacity));
+                assert_eq!(read, format!("{whole:?}"), "{capacity}: {text:?}");
+            }
+        }
+    }
+
+    /// Issue 23: a NUL byte within the probe ends the read there, line end or not: a
+    /// source of zeros (`/dev/zero`) was once read for ever, waiting for one.
+    #[test]
+    fn issue_23_endless_zeros_are_not_text_without_waiting_for_a_line_end() {
+        let starts: [&[u8]; 3] = [b"", b"[A \"1\"]\n1. a", &[b'a'; BINARY_PROBE - 1]];
+        for start in starts {
+            let source = io::BufReader::with_capacity(64, start.chain(io::repeat(0)));
+            let read = Reader::new(source, Encoding::Utf8).next_chunk();
+            let Some(Err(ReadError::NotText { offset })) = read else {
+                panic!("{read:?}");
+            };
+            assert_eq!(offset, start.len());
+        }
+    }
+
+    /// A line that is not UTF-8 and starts a game spoils that game, not the one before.
+    #[test]
+    fn issue_23_an_encoding_error_on_a_games_first_line_is_that_games() {
+        let games = read(
+            b"[A \"1\"]\n1. a *\n\n[A \"\xff\"]\n1. b *\n",
+            Encoding::Utf8,
+        );
+        assert_eq!(games.len(), 2);
+        assert!(games[0].errors.is_empty(), "{:?}", games[0].errors);
+        assert!(games[1].errors[0].message.contains("byte offset 20"));
     }
 
     #[test]
