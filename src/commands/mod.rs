@@ -350,6 +350,12 @@ pub struct Pipeline<'a> {
 /// Games replayed together; bounds memory while keeping both cores busy.
 const BATCH: usize = 256;
 
+/// Most text read into one batch (a batch ends at the game that reaches it). Three
+/// batches are in flight, and a game's parsed form takes several times its text:
+/// 256 games of 50 KB of junk each held 430 MB before this bound, whatever the size
+/// of the input; real games (a few KB) fill a batch long before it.
+const BATCH_BYTES: usize = 256 << 10;
+
 impl Pipeline<'_> {
     /// Reads, replays and hands every game of every input to `sink`, in input order.
     /// Gives the number of I/O errors met (each already reported on stderr).
@@ -486,12 +492,19 @@ impl Games {
     }
 }
 
-/// The next games of a source, up to [`BATCH`]; read errors are set aside.
+/// The next games of a source, up to [`BATCH`] of them or [`BATCH_BYTES`] of text;
+/// read errors are set aside.
 fn read_batch(games: &mut Games, errors: &mut Vec<ReadError>) -> Vec<Pending> {
     let mut batch = Vec::with_capacity(BATCH);
-    while batch.len() < BATCH {
+    let mut bytes = 0;
+    while batch.len() < BATCH && bytes < BATCH_BYTES {
         match games.next() {
-            Some(Ok(pending)) => batch.push(pending),
+            Some(Ok(pending)) => {
+                if let Pending::Text(chunk) = &pending {
+                    bytes += chunk.len();
+                }
+                batch.push(pending);
+            }
             Some(Err(e)) => errors.push(e),
             None => break,
         }

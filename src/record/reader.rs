@@ -125,6 +125,16 @@ pub struct Chunk {
 }
 
 impl Chunk {
+    /// The length of its text in bytes.
+    pub fn len(&self) -> usize {
+        self.text.len()
+    }
+
+    /// Whether its text is empty.
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+
     /// The text, if reading it found nothing wrong (for the quick path, which reads
     /// it in place).
     pub fn clean_text(&self) -> Option<&str> {
