@@ -405,8 +405,8 @@ pub struct Chains {
     /// The first chain kept under the [`Stop`] alone, whatever its ends: the example a
     /// message gives.
     pub first: Option<Chain>,
-    /// The search stopped at [`SEARCH_BUDGET`]: `best` is a lower bound and `chains`
-    /// may miss some.
+    /// The search stopped at [`SEARCH_BUDGET`] or [`MEMO_POSITIONS`]: `best` is a
+    /// lower bound and `chains` may miss some.
     pub exhausted: bool,
 }
 
@@ -458,23 +458,27 @@ impl Ends {
 /// of a chain looked at; past it the search stops and says so
 /// ([`Chains::exhausted`], [`Exhausted`]). Two million steps of the plain walk take
 /// about a tenth of a second. No position of play comes near it; positions built to
-/// have millions of chains do (a prince among 24 lamas, where every prefix of a chain
-/// is one), and are refused rather than searched for seconds.
+/// have millions of chains do (three sultans among 44 men, a prince among 24 lamas
+/// where every prefix of a chain is one), and are refused rather than searched for
+/// seconds.
 pub const SEARCH_BUDGET: u32 = 2_000_000;
 
 /// The most positions of chains the maximum rule's search remembers (see
-/// [`State::longest`]), some 20 MB; past it the search stops as at
-/// [`SEARCH_BUDGET`]. The bench's sultan among 24 men (a 24-piece chain) takes fewer
-/// than 300,000 steps in all; a sultan among 40 men on every other point of the board, whose chains
-/// are the trails of a grid, is refused.
-pub const MEMO_POSITIONS: usize = 500_000;
+/// [`State::longest`]), some 10 MB and a few tenths of a second; past it the search
+/// stops as at [`SEARCH_BUDGET`]. A sultan among 40 men on every other point of the
+/// board, whose chains are the trails of a grid, needs more than 900,000.
+pub const MEMO_POSITIONS: usize = 300_000;
 
 /// The steps the plain walk (no memory of positions) takes for one mover before the
-/// maximum rule's search starts again with one: the walk is the faster of the two
-/// on the chains of play, where no position of a chain recurs.
-const PLAIN_STEPS: u32 = 4_096;
+/// maximum rule's search starts again with memory: the walk costs a fraction of what
+/// a step from memory does, and meets no position twice on the chains of play. The
+/// bench's sultan among 24 men (a 24-piece chain, 18 maximal chains) takes 663,415
+/// steps plainly (285,674 from memory, but twice the time); as Srand, with removal at
+/// once, 11.9 million plainly and 2.6 million from memory (29,053 maximal chains).
+const PLAIN_STEPS: u32 = 1_000_000;
 
-/// A search gave up at [`SEARCH_BUDGET`] steps before it could answer.
+/// A search gave up at [`SEARCH_BUDGET`] steps or [`MEMO_POSITIONS`] before it could
+/// answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Exhausted;
 
@@ -541,7 +545,8 @@ impl Search<'_> {
         let mut found = Chains::default();
         let mut budget = Steps(SEARCH_BUDGET);
         for (from, jump) in movers {
-            let Some(state) = self.start(field, from, jump) else {
+            // Most pieces have no jump at all: told before any chain is set up.
+            let Some(state) = self.start(field, from, jump).filter(State::may_jump) else {
                 continue;
             };
             found.merge(state.chains(self.stop, ends, &mut budget), self.stop);
@@ -816,6 +821,12 @@ impl State<'_> {
         (!empty(q)).then_some(q)
     }
 
+    /// Whether a live opposing piece lies where the mover could jump it (it may
+    /// still be blocked or have nowhere to land).
+    fn may_jump(&self) -> bool {
+        self.view(self.from, 0).is_some()
+    }
+
     /// Whether the mover has a first jump.
     fn has_leg(&self) -> bool {
         self.some_leg(self.from, 0, |_, _| true)
@@ -986,8 +997,11 @@ impl State<'_> {
     /// first (done at the first such chain), then, past [`PLAIN_STEPS`], from memory
     /// of positions ([`State::longest`]).
     fn exceeds(&self, count: usize, budget: &mut Steps) -> Result<bool, Exhausted> {
-        let mut plain = Steps(PLAIN_STEPS);
-        if let Some(found) = self.longer_than(count, self.from, 0, 0, &mut plain) {
+        let allowed = Steps(PLAIN_STEPS.min(budget.0));
+        let mut plain = allowed;
+        let found = self.longer_than(count, self.from, 0, 0, &mut plain);
+        budget.0 -= allowed.0 - plain.0;
+        if let Some(found) = found {
             return Ok(found);
         }
         let mut memo = Memo {
@@ -1045,7 +1059,7 @@ struct Memo {
 
 /// A position of a chain: the pieces it has taken and where the piece stands. Packed
 /// in 17 bytes, not 32, as the memory of a large search holds up to
-/// [`SEARCH_BUDGET`] of them.
+/// [`MEMO_POSITIONS`] of them.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[repr(C, packed)]
 struct Spot {
@@ -1438,7 +1452,7 @@ mod tests {
                         let mut walk = Walk {
                             stop: Stop::Maximum,
                             ends: Ends::ALL,
-                            steps: Steps(SEARCH_BUDGET / 2),
+                            steps: Steps(MEMO_POSITIONS as u32),
                         };
                         let mut walked = Chains::default();
                         let mut path = Path::new(state.from);

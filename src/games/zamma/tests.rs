@@ -458,8 +458,9 @@ fn huff_random_games_round_trip() {
 #[test]
 fn the_hardest_positions_of_the_bench_fit_the_search_budget() {
     // The sultans of `benches/capture.rs`: chains of 12 to 24 men, found in full
-    // (285,674 steps for the 24; as Srand, with removal at once, it has 29,053
-    // maximal chains and takes 2.6 million, past the budget).
+    // (663,415 steps of the plain walk for the 24; as Srand, with removal at once,
+    // it has 29,053 maximal chains and takes 2.6 million from memory, past the
+    // budget).
     {
         let rules = zamma();
         for (fen, best) in [

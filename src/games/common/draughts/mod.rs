@@ -61,8 +61,8 @@ pub struct Captures {
     /// The first capture taking `best`, whichever: the example messages give.
     pub example: Option<Move>,
     /// The search stopped at its budget ([`super::capture::SEARCH_BUDGET`],
-    /// [`super::capture::MEMO_POSITIONS`]): `best`
-    /// is a lower bound and `moves` may miss some.
+    /// [`super::capture::MEMO_POSITIONS`]): `best` is a lower bound and `moves` may
+    /// miss some.
     pub exhausted: bool,
 }
 
