@@ -457,10 +457,10 @@ impl Ends {
 /// The most steps one search may take, a step being a jump followed or a position
 /// of a chain looked at; past it the search stops and says so
 /// ([`Chains::exhausted`], [`Exhausted`]). Two million steps of the plain walk take
-/// about a tenth of a second. No position of play comes near it; positions built to
-/// have millions of chains do (three sultans among 44 men, a prince among 24 lamas
-/// where every prefix of a chain is one), and are refused rather than searched for
-/// seconds.
+/// about a tenth of a second. No position of play comes near it (a prince among 24
+/// lamas, every prefix of a chain being one, stays within it); positions built to
+/// have millions of chains meet it (three sultans among 44 men on the 81 points),
+/// and are refused rather than searched for seconds.
 pub const SEARCH_BUDGET: u32 = 2_000_000;
 
 /// The most positions of chains the maximum rule's search remembers (see
