@@ -225,3 +225,49 @@ fn issue_23_a_game_too_long_over_many_lines_loses_no_game_after_it() {
     says(&run, "checked 4 games");
     says(&run, "3 valid, 1 invalid");
 }
+
+/// A record of one move from a position given by its FEN tag.
+fn from_fen(game: &str, fen: &str, movetext: &str) -> Vec<u8> {
+    format!("[Game \"{game}\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. {movetext} *\n").into_bytes()
+}
+
+#[test]
+fn capture_searches_past_their_budget_give_one_short_error() {
+    // Issue 23, item 4: three sultans among 44 men (42 s before, more than a minute
+    // as Srand), and a sultan among 40 men on every other point, whose 8,576
+    // maximal chains a1xc1 shortens made one 883 KB line: each now one error.
+    let sultans = "nS1n1S2n/nn1nnn2S/1n5n1/1nSn1n3/3n1nnnn/1nnnn1n2/1n3n3/nnnnnn1nS/1n1n2nn1 s";
+    let grid = "1n1n1n1n1/n1n1n1n1n/1n1n1n1n1/n1n1n1n1n/1n1n1n1n1/n1n1n1n1n/1n1n1n1n1/n1n1n1n1n/Sn1n1n1n1 s";
+    for (game, fen, movetext) in [
+        ("zamma", sultans, "b9xb9"),
+        ("srand", sultans, "b9xb9"),
+        ("zamma", grid, "a1xc1"),
+    ] {
+        let run = check_stdin(from_fen(game, fen, movetext), &[]);
+        assert_eq!(run.code, 1, "{game} {movetext}");
+        says(
+            &run,
+            &format!(
+                "{movetext} cannot be checked: this position has more capture chains than \
+                 tgn's search looks at (a limit of tgn, not a rule)"
+            ),
+        );
+        bounded(&run, 2_000);
+    }
+}
+
+#[test]
+fn a_prince_with_a_million_chains_is_answered_keeping_few() {
+    // Issue 23, item 4: a prince among 24 lamas (1-2 s and 560 MB before, listing
+    // every chain): the search looks at each within its budget but keeps only those
+    // the move could name, the ones ending on a6.
+    let lamas = "b2,c2,d2,b3,d3,a4,b4,c4,d4,e4,b5,d5,a6,b6,c6,d6,e6,b7,d7,b8,c8,d8,c1,c9";
+    let fen = format!("P=c3,e9 L={lamas} hand=0 captured=0 turn=P");
+    let run = check_stdin(from_fen("kungser", &fen, "c3xa6"), &[]);
+    assert_eq!(run.code, 1);
+    says(
+        &run,
+        "illegal move: c3xa6: no capture chain of the prince on c3 ends on a6 (R3, R4)",
+    );
+    bounded(&run, 2_000);
+}

@@ -213,6 +213,28 @@ impl MoveError {
             reason: reason.into(),
         }
     }
+
+    /// Several legal moves match: at most [`LISTED`] of `moves` named, written by
+    /// `write` (see [`at_most`]).
+    pub fn ambiguous<T>(moves: &[T], write: impl Fn(&T) -> String) -> MoveError {
+        MoveError::Ambiguous {
+            candidates: at_most(moves, write),
+        }
+    }
+}
+
+/// The most moves a message names.
+pub const LISTED: usize = 10;
+
+/// Moves named in a message, written by `write`: at most [`LISTED`], then how many
+/// more there are. A short capture form may match thousands of chains (a Zamma man
+/// among many men, a prince among many lamas), and only those named are written.
+pub fn at_most<T>(moves: &[T], write: impl Fn(&T) -> String) -> Vec<String> {
+    let mut named: Vec<String> = moves.iter().take(LISTED).map(write).collect();
+    if moves.len() > LISTED {
+        named.push(format!("and {} more", moves.len() - LISTED));
+    }
+    named
 }
 
 impl std::error::Error for MoveError {}

@@ -11,12 +11,12 @@ use super::notation::Token;
 use super::position::{HUNTERS, PREY_SIDE, Position};
 use super::{Hunt, TARGET, Variant};
 use crate::games::common::capture::{
-    Chain, Dirs, Field, Jump, Landing, Points, Reach, Removal, Search, Set, Stop, bit, points,
+    Chain, Dirs, Ends, Field, Jump, Landing, Points, Reach, Removal, Search, Set, Stop, bit, points,
 };
 use crate::games::common::draughts::{written_in_full, written_short};
 use crate::games::common::placement::Placement;
 use crate::games::common::{Dir, Point};
-use crate::games::{GameResult, MoveError, Outcome, Player};
+use crate::games::{GameResult, MoveError, Outcome, Player, at_most};
 
 /// R3: a prince jumps an adjacent lama along any line, landing right behind it.
 const PRINCE: Jump = Jump {
@@ -113,17 +113,52 @@ impl Hunt {
 
     /// R3, R4: every capture chain of the princes (or of the one on `only`), each
     /// prefix of a longer chain included; R1: on the first move, single jumps only.
+    ///
+    /// A prince among many lamas may have millions of chains: past the search's budget
+    /// ([`SEARCH_BUDGET`](crate::games::common::capture::SEARCH_BUDGET)) those found
+    /// so far are listed.
     pub fn chains(&self, position: &Position, only: Option<Point>) -> Vec<Move> {
         let movers = points(position.hunters)
             .filter(|p| only.is_none_or(|o| o == *p))
             .map(|p| (p, PRINCE));
-        self.search()
-            .run(Self::field(position), movers)
-            .chains
+        let found = self.search().run(Self::field(position), movers);
+        self.allowed(position, found.chains)
+    }
+
+    /// R1: on the first move, the single jumps of `chains`; after it, all of them.
+    fn allowed(&self, position: &Position, chains: Vec<Chain>) -> Vec<Move> {
+        chains
             .into_iter()
             .filter(|c| !position.opening || c.count() == 1)
             .map(chain_move)
             .collect()
+    }
+
+    /// R3, R4 (R1 on the first move): the chains of the prince on `from` ending on
+    /// `to`, the only ones a capture written from `from` to `to` can name, and the
+    /// most pieces any chain of it takes. Only these are kept, though the search
+    /// looks at every chain.
+    ///
+    /// # Errors
+    /// When the prince has more chains than the search looks at
+    /// ([`SEARCH_BUDGET`](crate::games::common::capture::SEARCH_BUDGET)).
+    fn chains_ending(
+        &self,
+        position: &Position,
+        from: Point,
+        to: Point,
+    ) -> Result<(usize, Vec<Move>), MoveError> {
+        let found =
+            self.search()
+                .run_listing(Self::field(position), [(from, PRINCE)], Ends::of(from, to));
+        if found.exhausted {
+            return Err(MoveError::illegal(format!(
+                "a capture by the prince on {} cannot be checked: it has more capture chains \
+                 than tgn's search looks at (a limit of tgn, not a rule)",
+                self.geo.name(from)
+            )));
+        }
+        Ok((found.best, self.allowed(position, found.chains)))
     }
 
     /// V3: what lies from the tiger on `from` towards `dir`.
@@ -405,18 +440,18 @@ impl Hunt {
         }
         let written = [from, to];
         let meant: Vec<Move> = self
-            .captures_of(position, from)
+            .captures_of(position, from, to)?
             .into_iter()
             .filter(|m| matches_capture(m, &written))
             .collect();
-        let texts: Vec<String> = meant
-            .iter()
-            .map(|m| super::notation::write(self, m))
-            .collect();
-        let how = match &texts[..] {
+        let write = |m: &Move| super::notation::write(self, m);
+        let how = match &meant[..] {
             [] => None,
-            [one] => Some(one.clone()),
-            _ => Some(format!("with x, as one of {}", at_most(texts).join(", "))),
+            [one] => Some(write(one)),
+            _ => Some(format!(
+                "with x, as one of {}",
+                at_most(&meant, write).join(", ")
+            )),
         };
         if let Some(how) = how {
             return Err(MoveError::wrong_mark(format!(
@@ -467,17 +502,22 @@ impl Hunt {
         Ok(())
     }
 
-    /// The captures of the hunter on `from` open now.
-    fn captures_of(&self, position: &Position, from: Point) -> Vec<Move> {
-        match (self.variant, position.opening) {
+    /// The captures of the hunter on `from` open now that end on `to`.
+    fn captures_of(
+        &self,
+        position: &Position,
+        from: Point,
+        to: Point,
+    ) -> Result<Vec<Move>, MoveError> {
+        Ok(match (self.variant, position.opening) {
             (Variant::RimauRimau, true) => Vec::new(),
-            (Variant::Kungser, _) => self.chains(position, Some(from)),
+            (Variant::Kungser, _) => self.chains_ending(position, from, to)?.1,
             (Variant::RimauRimau, false) => self
                 .runs(position)
                 .into_iter()
-                .filter(|m| matches!(m, Move::Capture { from: f, .. } if *f == from))
+                .filter(|m| matches!(m, Move::Capture { from: f, landings, .. } if *f == from && landings.last() == Some(&to)))
                 .collect(),
-        }
+        })
     }
 
     /// R3/R4 or V3/V4: a capture written with `x`.
@@ -509,28 +549,33 @@ impl Hunt {
                 captured: followed.captured,
             });
         }
-        let chains = self.chains(position, Some(from));
+        let to = written[written.len() - 1];
+        let (best, chains) = self.chains_ending(position, from, to)?;
         let short: Vec<&Move> = chains.iter().filter(|m| shortens(m, written)).collect();
         match short[..] {
             [m] => return Ok(m.clone()),
             [_, _, ..] => {
-                return Err(MoveError::Ambiguous {
-                    candidates: at_most(
-                        short
-                            .iter()
-                            .map(|m| super::notation::write(self, m))
-                            .collect(),
-                    ),
-                });
+                return Err(MoveError::ambiguous(&short, |m| {
+                    super::notation::write(self, m)
+                }));
             }
             [] => {}
         }
-        Err(self.not_a_chain(position, written))
+        Err(self.not_a_chain(position, written, best, &chains))
     }
 
     /// Why a written chain is none of the prince's.
-    fn not_a_chain(&self, position: &Position, written: &[Point]) -> MoveError {
+    /// `best` is the most the prince's chains take; `ending` those of its chains that
+    /// end where the written one does.
+    fn not_a_chain(
+        &self,
+        position: &Position,
+        written: &[Point],
+        best: usize,
+        ending: &[Move],
+    ) -> MoveError {
         let from = written[0];
+        let to = written[written.len() - 1];
         let text = written
             .iter()
             .map(|&p| self.geo.name(p).to_string())
@@ -542,7 +587,10 @@ impl Hunt {
                 opening: false,
                 ..position.clone()
             };
-            let chains = self.chains(&unrestricted, Some(from));
+            let chains = match self.chains_ending(&unrestricted, from, to) {
+                Ok((_, chains)) => chains,
+                Err(e) => return e,
+            };
             let meant = chains
                 .iter()
                 .find(|m| in_full(m, written))
@@ -556,8 +604,7 @@ impl Hunt {
                 ));
             }
         }
-        let all = self.chains(position, Some(from));
-        if all.is_empty()
+        if best == 0
             && written.len() == 2
             && !position.opening
             && self
@@ -573,18 +620,10 @@ impl Hunt {
         if let Some(why) = self.failing_leg(position, written) {
             return MoveError::illegal(format!("{text}: {why}"));
         }
-        if all.is_empty() {
+        if best == 0 {
             return MoveError::illegal(format!("the prince on {f} has no capture (R3)"));
         }
-        let to = written[written.len() - 1];
-        let ending: Vec<String> = at_most(
-            all.iter()
-                .filter(
-                    |m| matches!(m, Move::Capture { landings, .. } if landings.last() == Some(&to)),
-                )
-                .map(|m| super::notation::write(self, m))
-                .collect(),
-        );
+        let ending = at_most(ending, |m| super::notation::write(self, m));
         if ending.is_empty() {
             MoveError::illegal(format!(
                 "{text}: no capture chain of the prince on {f} ends on {} (R3, R4)",
@@ -912,20 +951,6 @@ fn captured_count(m: &Move) -> usize {
         _ => 0,
     }
 }
-
-/// Chains listed in a message: a prince among many lamas may have thousands ending on
-/// one point, so at most [`LISTED`] are named, then how many more there are.
-fn at_most(mut chains: Vec<String>) -> Vec<String> {
-    if chains.len() > LISTED {
-        let more = chains.len() - LISTED;
-        chains.truncate(LISTED);
-        chains.push(format!("and {more} more"));
-    }
-    chains
-}
-
-/// The most chains a message names.
-const LISTED: usize = 10;
 
 /// `1 man`, `3 men`.
 fn count(n: usize, one: &str, many: &str) -> String {

@@ -195,8 +195,11 @@ impl Zamma {
     /// a capture existed (any piece that had a capture), or a capture taking fewer than
     /// the most (the piece that moved).
     fn fault(&self, pieces: &Pieces, side: Side, mv: &Move) -> Set {
-        // No chain takes more than the move did (no capture at all, for a step).
-        if !self.rules.capture_exceeds(pieces, side, mv.captured.len()) {
+        // No chain takes more than the move did (no capture at all, for a step). The
+        // search cannot run out here: resolving the move asked it the same question,
+        // or found the most a chain takes, within the same budget.
+        let exceeds = self.rules.capture_exceeds(pieces, side, mv.captured.len());
+        if !exceeds.unwrap_or(false) {
             return 0;
         }
         if mv.is_capture() {

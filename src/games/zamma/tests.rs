@@ -452,3 +452,63 @@ fn huff_random_games_round_trip() {
         );
     }
 }
+
+// ----- the capture search's budget -----
+
+#[test]
+fn the_hardest_positions_of_the_bench_fit_the_search_budget() {
+    // The sultans of `benches/capture.rs`: chains of 12 to 24 men, found in full
+    // (663,415 steps of the plain walk for the 24; as Srand, with removal at once,
+    // it has 29,053 maximal chains and takes 2.6 million from memory, past the
+    // budget).
+    {
+        let rules = zamma();
+        for (fen, best) in [
+            ("7n1/3n3n1/5n2S/4n2nn/4n4/7n1/3n5/2n5n/9 s", 12),
+            ("1n7/5n2n/9/n8/5n3/4nnnn1/3nSn3/nn1n2n2/3n5 s", 16),
+            ("5n3/1n1n4n/9/4n1nn1/7n1/5n2n/3n1n1nS/nnnnn1n2/5n3 s", 20),
+            (
+                "2S6/1nnnn1n1n/1n1n2nn1/nn4n2/1n1n5/nn3n1n1/3n5/1n1n5/5n1n1 s",
+                24,
+            ),
+        ] {
+            let p = rules.parse_position(fen).unwrap();
+            let found = rules.rules.captures(&p.pieces, p.to_move);
+            assert!(!found.exhausted, "{fen}");
+            assert_eq!(found.best, best, "{fen}");
+            assert!(!found.moves.is_empty());
+        }
+    }
+}
+
+#[test]
+fn a_search_past_its_budget_refuses_the_move_in_one_line() {
+    // Three sultans among 44 men (Zamma and Srand): more ways to capture than the
+    // search looks at.
+    let fen = "nS1n1S2n/nn1nnn2S/1n5n1/1nSn1n3/3n1nnnn/1nnnn1n2/1n3n3/nnnnnn1nS/1n1n2nn1 s";
+    for immediate in [false, true] {
+        let rules = Zamma::new(immediate, false, false);
+        let p = rules.parse_position(fen).unwrap();
+        assert!(rules.rules.captures(&p.pieces, p.to_move).exhausted);
+        let e = error(&rules, &p, "b9xb9");
+        assert_eq!(
+            e,
+            "illegal move: b9xb9 cannot be checked: this position has more capture chains \
+             than tgn's search looks at (a limit of tgn, not a rule)"
+        );
+    }
+}
+
+#[test]
+fn a_short_capture_matching_many_chains_names_ten() {
+    // A sultan among 24 men on every other point of ranks 1-5: a1xc1 shortens 24
+    // chains of 17.
+    let rules = zamma();
+    let p = rules
+        .parse_position("9/9/9/9/1n1n1n1n1/n1n1n1n1n/1n1n1n1n1/n1n1n1n1n/Sn1n1n1n1 s")
+        .unwrap();
+    let e = error(&rules, &p, "a1xc1");
+    assert!(e.starts_with("ambiguous move: it matches a1xc1xc3"), "{e}");
+    assert!(e.ends_with(", and 14 more"), "{e}");
+    assert_eq!(e.matches(", ").count(), 10, "{e}");
+}

@@ -56,7 +56,14 @@ pub struct Draughts {
 pub struct Captures {
     /// The most pieces any capture takes (0: no capture).
     pub best: usize,
+    /// The captures asked for (all, or those of one piece ending on one point).
     pub moves: Vec<Move>,
+    /// The first capture taking `best`, whichever: the example messages give.
+    pub example: Option<Move>,
+    /// The search stopped at its budget ([`super::capture::SEARCH_BUDGET`],
+    /// [`super::capture::MEMO_POSITIONS`]): `best` is a lower bound and `moves` may
+    /// miss some.
+    pub exhausted: bool,
 }
 
 impl Draughts {

@@ -2,20 +2,25 @@
 
 use super::*;
 use crate::games::common::board::{Dir, Point};
-use crate::games::common::capture::{self, Chain, Field, Jump, Points, Search, Set, Stop, bit};
+use crate::games::common::capture::{
+    self, Chain, Ends, Exhausted, Field, Jump, Points, Search, Set, Stop, bit,
+};
 
 impl Draughts {
-    /// The chains of `side` under `stop`, made into moves.
+    /// The chains of `side` under `stop` that `ends` lists, made into moves.
     pub(super) fn chains(
         &self,
         pieces: &Pieces,
         side: Side,
         stop: Stop,
         only: Option<Point>,
+        ends: Ends,
     ) -> Captures {
-        let found = self
-            .search(stop)
-            .run(self.field(pieces, side), self.movers(pieces, side, only));
+        let found = self.search(stop).run_listing(
+            self.field(pieces, side),
+            self.movers(pieces, side, only),
+            ends,
+        );
         let moves = found
             .chains
             .into_iter()
@@ -24,6 +29,8 @@ impl Draughts {
         Captures {
             best: found.best,
             moves,
+            example: found.first.map(|c| self.chain_move(pieces, side, c)),
+            exhausted: found.exhausted,
         }
     }
 
@@ -82,11 +89,21 @@ impl Draughts {
     }
 
     /// Whether `side` has a capture taking more than `count` pieces.
-    pub fn capture_exceeds(&self, pieces: &Pieces, side: Side, count: usize) -> bool {
+    ///
+    /// # Errors
+    /// [`Exhausted`] when the search for one needs more than its budget.
+    pub fn capture_exceeds(
+        &self,
+        pieces: &Pieces,
+        side: Side,
+        count: usize,
+    ) -> Result<bool, Exhausted> {
         let (search, field) = (self.search(Stop::Maximum), self.field(pieces, side));
         let kings = pieces.kings_of(side);
-        search.exceeds(field, pieces.men_of(side), self.man_jump, count)
-            || kings != 0 && search.exceeds(field, kings, self.king_jump, count)
+        Ok(
+            search.exceeds(field, pieces.men_of(side), self.man_jump, count)?
+                || kings != 0 && search.exceeds(field, kings, self.king_jump, count)?,
+        )
     }
 
     /// The pieces of `side` that have a capture (not necessarily the best one).
@@ -136,13 +153,13 @@ impl Draughts {
     /// The captures `side` may make under the maximum rule: those taking the most
     /// pieces over all its pieces.
     pub fn captures(&self, pieces: &Pieces, side: Side) -> Captures {
-        self.chains(pieces, side, Stop::Maximum, None)
+        self.chains(pieces, side, Stop::Maximum, None, Ends::ALL)
     }
 
     /// Every capture chain of one or more jumps, including chains that stop while they
     /// could go on (for rules that accept faulty captures).
     pub fn every_capture(&self, pieces: &Pieces, side: Side) -> Captures {
-        self.chains(pieces, side, Stop::Anywhere, None)
+        self.chains(pieces, side, Stop::Anywhere, None, Ends::ALL)
     }
 
     /// Every non-capturing move of `side`: men one step forward, kings any distance.

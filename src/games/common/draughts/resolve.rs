@@ -6,7 +6,7 @@ use super::notation::{in_full, shortens};
 use super::*;
 use crate::games::MoveError;
 use crate::games::common::board::Point;
-use crate::games::common::capture::{Stop, bit};
+use crate::games::common::capture::{Ends, Exhausted, Stop, bit};
 
 impl Draughts {
     /// Finds the legal move a written move means. With `faults`, moves the rules punish
@@ -43,11 +43,19 @@ impl Draughts {
         if written.capture
             && let Some((mv, _)) =
                 self.follow(pieces, side, written.points[0], &written.points[1..])
-            && !self.capture_exceeds(pieces, side, mv.captured.len())
+            && !self
+                .capture_exceeds(pieces, side, mv.captured.len())
+                .map_err(|Exhausted| self.unchecked(written))?
         {
             return Ok(mv);
         }
-        let best = self.captures(pieces, side);
+        // Only the chains the written points could name are listed (a short form
+        // names its first and last points), while the search still finds the most
+        // any chain takes: a piece may have thousands of maximal chains.
+        let best = self.chains(pieces, side, Stop::Maximum, None, self.ends(written));
+        if best.exhausted {
+            return Err(self.unchecked(written));
+        }
         if written.capture {
             self.resolve_capture(pieces, side, written, &best, faults)
         } else {
@@ -115,7 +123,11 @@ impl Draughts {
             return found;
         }
         if faults {
-            let own = self.chains(pieces, side, Stop::Anywhere, Some(points[0]));
+            let only = Some(points[0]);
+            let own = self.chains(pieces, side, Stop::Anywhere, only, self.ends(written));
+            if own.exhausted {
+                return Err(self.unchecked(written));
+            }
             if let Some(found) = self.shortened(&own.moves, points) {
                 return found;
             }
@@ -180,16 +192,30 @@ impl Draughts {
 
     /// One of the best captures, written, for messages.
     fn example(&self, best: &Captures) -> String {
-        best.moves
-            .first()
+        best.example
+            .as_ref()
             .map(|m| self.write(m))
             .unwrap_or_default()
     }
 
     fn ambiguous(&self, moves: Vec<&Move>) -> MoveError {
-        MoveError::Ambiguous {
-            candidates: moves.iter().map(|m| self.write(m)).collect(),
-        }
+        MoveError::ambiguous(&moves, |m| self.write(m))
+    }
+
+    /// The chains a written move could name: those of its first point ending on its
+    /// last.
+    fn ends(&self, written: &Written) -> Ends {
+        let points = &written.points;
+        Ends::of(points[0], points[points.len() - 1])
+    }
+
+    /// A written move the capture search could not check within its budget.
+    fn unchecked(&self, written: &Written) -> MoveError {
+        MoveError::illegal(format!(
+            "{} cannot be checked: this position has more capture chains than tgn's search \
+             looks at (a limit of tgn, not a rule)",
+            self.write_written(written)
+        ))
     }
 
     pub(super) fn side_name(&self, side: Side) -> &'static str {
