@@ -208,3 +208,62 @@ fn junk_on_stdin_streams_to_a_clear_error() {
     says(&run, "longer than 4 MiB");
     bounded(&run, 4_000);
 }
+
+/// Issue 23: a crowded Pasang bell board, white stones on every cell with an even
+/// file or rank and on a1, the centre `centre` (`#`) apart.
+fn crowded_pasang(centre: u8, movetext: &str) -> Vec<u8> {
+    let reach = if centre == 3 { 1 } else { 0 };
+    let ranks: Vec<String> = (1..=11u8)
+        .rev()
+        .map(|rank| {
+            (1..=11u8)
+                .map(|file| {
+                    if file.abs_diff(6) <= reach && rank.abs_diff(6) <= reach {
+                        '#'
+                    } else if file % 2 == 0 || rank % 2 == 0 || (file, rank) == (1, 1) {
+                        'W'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    format!(
+        "[Game \"pasang\"]\n[Rules \"bell\"]\n[Centre \"{centre}\"]\n[SetUp \"1\"]\n\
+         [FEN \"{} 1 0:0 -\"]\n\n1. {movetext} *\n",
+        ranks.join("/")
+    )
+    .into_bytes()
+}
+
+#[test]
+fn pasang_short_form_no_odd_chain_can_match_is_refused_at_once() {
+    // It grew to 23 GB, listing every chain of a1 to find those back on a1.
+    let run = check_stdin(crowded_pasang(1, "a1-a1"), &[]);
+    assert_eq!(run.code, 1);
+    says(&run, "a1-a1 is not a jump");
+    bounded(&run, 4_000);
+}
+
+#[test]
+fn pasang_ambiguous_short_form_names_ten_chains_whatever_their_number() {
+    // It printed 6.9 MB of chains. (With the 1 x 1 centre the search stops at its
+    // budget: the unit tests show it, as a debug build takes long to reach it.)
+    let run = check_stdin(crowded_pasang(3, "a1-k1"), &[]);
+    assert_eq!(run.code, 1);
+    says(&run, "error[ambiguous]");
+    says(&run, "and 82962 more");
+    bounded(&run, 5_000);
+}
+
+#[test]
+fn olinda_keliya_relay_that_never_repeats_is_refused_at_the_lap_limit() {
+    // It repeats no state in 20 million laps: R7's repetition could not end it.
+    let record = "[Game \"olinda-keliya\"]\n[Seeds \"7\"]\n[SetUp \"1\"]\n\
+                  [FEN \"S:10,5,1,9,6,5,10/N:9,4,5,8,7,11,8/K:0,0/M:S\"]\n\n1. 1 *\n";
+    let run = check_stdin(record.as_bytes().to_vec(), &[]);
+    assert_eq!(run.code, 1);
+    says(&run, "does not end within 10000 laps");
+    bounded(&run, 4_000);
+}
