@@ -19,10 +19,10 @@ use crate::games::common::capture::{Chain, Points};
 use crate::games::common::listing::LISTED;
 
 /// Jumps the short forms of one game may follow in all before they are refused: some
-/// 0.15 s of search in a release build, where a real short form needs a few hundred
+/// 30 ms of search in a release build, where a real short form needs a few hundred
 /// jumps. A budget for the game, not for one move, so that a record of many
 /// variations, each a short form on a crowded board, is answered as quickly.
-pub const SEARCH_BUDGET: u64 = 10_000_000;
+pub const SEARCH_BUDGET: u64 = 2_000_000;
 
 /// The jumps still allowed to the short forms of one game (see [`SEARCH_BUDGET`]).
 #[derive(Debug)]
