@@ -359,7 +359,9 @@ impl Pasang {
             .collect()
     }
 
-    /// bell: the chains of an odd number of jumps (B2, B3), of one stone or of all.
+    /// bell: the chains of an odd number of jumps (B2, B3), of one stone or of all,
+    /// every one listed: the legal moves, which on a crowded board are countless (a
+    /// record's short form searches with [`short_form::chains_ending`] instead).
     pub fn chains(&self, position: &Position, from: Option<Sq>) -> Vec<Chain> {
         let movers = Sq::all()
             .filter(|&sq| position.get(sq).is_stone() && from.is_none_or(|f| f == sq))
@@ -736,10 +738,13 @@ fn short_form_answer(from: Sq, to: Sq, found: Ending) -> Option<Result<Move, Mov
         }),
         (count, true) if count > 1 => {
             let mut candidates: Vec<String> = names().collect();
+            let more = match count - found.first.len() {
+                0 => "perhaps more".to_string(),
+                more => format!("at least {more} more"),
+            };
             candidates.push(format!(
-                "and at least {} more (the search stopped at its budget of {SEARCH_BUDGET} jumps \
-                 for the short forms of a game)",
-                count - found.first.len()
+                "and {more} (the search stopped at its budget of {SEARCH_BUDGET} jumps for the \
+                 short forms of a game)"
             ));
             Err(MoveError::Ambiguous { candidates })
         }

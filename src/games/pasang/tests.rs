@@ -765,3 +765,16 @@ fn b2_a_short_form_the_budget_cannot_tell_is_refused() {
     let mut q = p.clone();
     play(&r, &mut q, "a1-c1-e1-e3").unwrap();
 }
+
+#[test]
+fn b2_a_short_form_cut_by_the_budget_claims_no_chain_it_did_not_see() {
+    let mut perhaps = 0;
+    for jumps in 1..300 {
+        let (mut r, p) = crowded(7, 7, "1");
+        r.budget = short_form::Budget::of(jumps);
+        let e = error(&r, &p, "a1-e3");
+        assert!(!e.contains("at least 0"), "{e}");
+        perhaps += usize::from(e.contains("and perhaps more (the search stopped"));
+    }
+    assert!(perhaps > 0);
+}
