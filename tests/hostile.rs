@@ -256,6 +256,57 @@ fn capture_searches_past_their_budget_give_one_short_error() {
     }
 }
 
+/// Issue 23: a crowded Pasang bell board, white stones on every cell with an even
+/// file or rank and on a1, the centre `centre` (`#`) apart.
+fn crowded_pasang(centre: u8, movetext: &str) -> Vec<u8> {
+    let reach = if centre == 3 { 1 } else { 0 };
+    let ranks: Vec<String> = (1..=11u8)
+        .rev()
+        .map(|rank| {
+            (1..=11u8)
+                .map(|file| {
+                    if file.abs_diff(6) <= reach && rank.abs_diff(6) <= reach {
+                        '#'
+                    } else if file % 2 == 0 || rank % 2 == 0 || (file, rank) == (1, 1) {
+                        'W'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    format!(
+        "[Game \"pasang\"]\n[Rules \"bell\"]\n[Centre \"{centre}\"]\n[SetUp \"1\"]\n\
+         [FEN \"{} 1 0:0 -\"]\n\n1. {movetext} *\n",
+        ranks.join("/")
+    )
+    .into_bytes()
+}
+
+#[test]
+fn pasang_short_form_no_odd_chain_can_match_is_refused_at_once() {
+    // It grew to 23 GB, listing every chain of a1 to find those back on a1.
+    let run = check_stdin(crowded_pasang(1, "a1-a1"), &[]);
+    assert_eq!(run.code, 1);
+    says(&run, "a1-a1 is not a jump");
+    bounded(&run, 4_000);
+}
+
+#[test]
+fn pasang_ambiguous_short_form_names_ten_chains_whatever_their_number() {
+    // With the 3 x 3 centre it printed 6.9 MB of chains; with the 1 x 1 centre the
+    // search never ended. Both stop at the search budget and name ten.
+    for centre in [3, 1] {
+        let run = check_stdin(crowded_pasang(centre, "a1-k1"), &[]);
+        assert_eq!(run.code, 1);
+        says(&run, "error[ambiguous]");
+        says(&run, "and at least ");
+        says(&run, "budget of 2000000 jumps");
+        bounded(&run, 5_000);
+    }
+}
+
 #[test]
 fn a_prince_with_a_million_chains_is_answered_keeping_few() {
     // Issue 23, item 4: a prince among 24 lamas (1-2 s and 560 MB before, listing
@@ -270,4 +321,15 @@ fn a_prince_with_a_million_chains_is_answered_keeping_few() {
         "illegal move: c3xa6: no capture chain of the prince on c3 ends on a6 (R3, R4)",
     );
     bounded(&run, 2_000);
+}
+
+#[test]
+fn olinda_keliya_relay_that_never_repeats_is_refused_at_the_lap_limit() {
+    // It repeats no state in 20 million laps: R7's repetition could not end it.
+    let record = "[Game \"olinda-keliya\"]\n[Seeds \"7\"]\n[SetUp \"1\"]\n\
+                  [FEN \"S:10,5,1,9,6,5,10/N:9,4,5,8,7,11,8/K:0,0/M:S\"]\n\n1. 1 *\n";
+    let run = check_stdin(record.as_bytes().to_vec(), &[]);
+    assert_eq!(run.code, 1);
+    says(&run, "does not end within 10000 laps");
+    bounded(&run, 4_000);
 }

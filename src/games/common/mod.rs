@@ -2,7 +2,8 @@
 //! (draughts, alquerque, mill and grid boards with fast point sets for grids of any
 //! size, the hunt boards with triangles) and what is built on them — the chain-capture
 //! search, the draughts rules, the placement phase of pieces entering from a hand, the
-//! two colours of the grid games, and a text drawing of any point graph.
+//! two colours of the grid games, a text drawing of any point graph, and the few
+//! candidates an ambiguous move's message names.
 
 pub mod alquerque;
 pub mod board;
@@ -11,6 +12,7 @@ pub mod colour;
 pub mod draughts;
 pub mod drawing;
 pub mod grid;
+pub mod listing;
 pub mod mancala;
 pub mod placement;
 pub mod repetition;

@@ -34,7 +34,7 @@ use crate::games::{
 };
 
 pub use notation::Token;
-pub use position::{Direction, Endless, Lap, Pit, Position, ROW, Relay, Side, Turn};
+pub use position::{Direction, Endless, Lap, MAX_LAPS, Pit, Position, ROW, Relay, Side, Turn};
 
 /// How the second player sows (R1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -385,11 +385,16 @@ impl Rules for OlindaKeliya {
 
 /// R7's refusal of the pit `from`, in a sentence.
 fn endless(from: Pit, e: Endless) -> MoveError {
-    MoveError::illegal(format!(
-        "the relay from {from} never ends: after {} laps it would lift {} again \
-         with every pit as before, so playing {from} is illegal (R7)",
-        e.laps, e.again
-    ))
+    MoveError::illegal(match e {
+        Endless::Repeats { laps, again } => format!(
+            "the relay from {from} never ends: after {laps} laps it would lift {again} again \
+             with every pit as before, so playing {from} is illegal (R7)"
+        ),
+        Endless::TooLong => format!(
+            "the relay from {from} does not end within {MAX_LAPS} laps, the most a move may \
+             sow: it is taken as endless, so playing {from} is illegal (R7)"
+        ),
+    })
 }
 
 /// The bodies of the fallible [`Rules`] methods, in the sentences they return.

@@ -482,3 +482,22 @@ fn broken_random_records_fail_at_the_exact_ply() {
         }
     }
 }
+
+#[test]
+fn r7_a_relay_longer_than_the_lap_limit_is_endless() {
+    // Issue 23: this relay repeats no (pits, pit to lift) pair in 20 million laps.
+    let r = configured(&[("Seeds", "7")]).unwrap();
+    let p = r
+        .parse_position("S:10,5,1,9,6,5,10/N:9,4,5,8,7,11,8/K:0,0/M:S")
+        .unwrap();
+    let from = pit(Side::South, 1);
+    assert_eq!(p.sow(from, Direction::Ccw).unwrap_err(), Endless::TooLong);
+    let message = error(&r, &p, "1");
+    assert!(
+        message.contains(&format!("does not end within {MAX_LAPS} laps")),
+        "{message}"
+    );
+    assert!(message.ends_with("(R7)"), "{message}");
+    // Refused as endless, the pit counts as no move (R7, R8).
+    assert!(!legal(&r, &p).iter().any(|m| m.starts_with('1')));
+}

@@ -30,6 +30,7 @@ mod lines;
 mod notation;
 mod position;
 mod rules;
+mod short_form;
 #[cfg(test)]
 mod tests;
 
@@ -49,6 +50,7 @@ pub use lines::{Axis, Line};
 pub use notation::Token;
 pub use position::{Cell, Centre, DEFAULT_SETUP, Position, Sq};
 pub use rules::{Move, Phase};
+pub use short_form::SEARCH_BUDGET;
 
 use position::{CELLS, SIDE, file_letter, parse_cells, symmetries, write_cells};
 
@@ -85,6 +87,22 @@ pub struct Pasang {
     asymmetric: Option<String>,
     /// The bell jump graph: orthogonal lines between usable cells.
     graph: &'static Graph,
+    /// bell: the jumps the short forms of this record's game may still follow.
+    budget: short_form::Budget,
+}
+
+/// What a centre's board needs, built once (every record of an archive asks) in
+/// `built`, one place for each centre.
+fn per_centre<T>(
+    centre: Centre,
+    built: &'static [OnceLock<T>; 2],
+    make: impl FnOnce() -> T,
+) -> &'static T {
+    let at = match centre {
+        Centre::One => 0,
+        Centre::Three => 1,
+    };
+    built[at].get_or_init(make)
 }
 
 fn player_name(p: Player) -> &'static str {
@@ -99,15 +117,10 @@ impl Pasang {
         self.rules
     }
 
-    /// The jump graph of a centre, built once (every record of an archive asks).
+    /// The jump graph of a centre, built once.
     fn graph(centre: Centre) -> &'static Graph {
-        static ONE: OnceLock<Graph> = OnceLock::new();
-        static THREE: OnceLock<Graph> = OnceLock::new();
-        let built = match centre {
-            Centre::One => &ONE,
-            Centre::Three => &THREE,
-        };
-        built.get_or_init(|| Graph::new(&Pasang::board(centre)))
+        static BUILT: [OnceLock<Graph>; 2] = [OnceLock::new(), OnceLock::new()];
+        per_centre(centre, &BUILT, || Graph::new(&Pasang::board(centre)))
     }
 
     /// The cells of [`DEFAULT_SETUP`], read once (every game without a `[Setup]`
@@ -427,6 +440,7 @@ impl Rules for Pasang {
             start,
             asymmetric,
             graph: Pasang::graph(centre),
+            budget: short_form::Budget::new(),
         })
     }
 

@@ -4,7 +4,9 @@
 use super::lines::{Axis, Line, Lines, Stepped, see_lines, sees_valid_line};
 use super::notation::{Cells, Token, join};
 use super::position::{Cell, Position, SIDE, Sq, file_letter};
+use super::short_form::{self, Ending, SEARCH_BUDGET};
 use super::{Entry, Opening, Pasang, RuleSet};
+use crate::games::common::listing::listed;
 use crate::games::common::{Dir, Point};
 
 /// The common board's point of a cell: the same lattice index.
@@ -357,7 +359,9 @@ impl Pasang {
             .collect()
     }
 
-    /// bell: the chains of an odd number of jumps (B2, B3), of one stone or of all.
+    /// bell: the chains of an odd number of jumps (B2, B3), of one stone or of all,
+    /// every one listed: the legal moves, which on a crowded board are countless (a
+    /// record's short form searches with [`short_form::chains_ending`] instead).
     pub fn chains(&self, position: &Position, from: Option<Sq>) -> Vec<Chain> {
         let movers = Sq::all()
             .filter(|&sq| position.get(sq).is_stone() && from.is_none_or(|f| f == sq))
@@ -642,19 +646,9 @@ impl Pasang {
             };
         }
         if let [_, to] = cells {
-            let matching: Vec<Chain> = self
-                .chains(position, Some(from))
-                .into_iter()
-                .filter(|c| c.to() == point(*to))
-                .collect();
-            match matching.len() {
-                1 => return Ok(Move::Chain(matching.into_iter().next().expect("one"))),
-                0 => {}
-                _ => {
-                    return Err(MoveError::Ambiguous {
-                        candidates: matching.iter().map(chain_text).collect(),
-                    });
-                }
+            let found = short_form::chains_ending(position, self.centre, &self.budget, from, *to);
+            if let Some(answer) = short_form_answer(from, *to, found) {
+                return answer;
             }
         }
         // Name the first leg that is not a jump.
@@ -728,6 +722,45 @@ impl Pasang {
             Move::Chain(chain) => chain.captured.iter().map(|p| Sq(p.0 as u8)).collect(),
         }
     }
+}
+
+/// What a short form `from-to` (B2) names, from the chains the search found ending
+/// on `to`: the chain if it is the only one, ambiguous if there are several (the
+/// first [`LISTED`](crate::games::common::listing::LISTED) named), a refusal if the
+/// search stopped at its budget before it could tell; `None` if no chain ends there.
+fn short_form_answer(from: Sq, to: Sq, found: Ending) -> Option<Result<Move, MoveError>> {
+    let names = || found.first.iter().map(chain_text);
+    let answer = match (found.count, found.cut) {
+        (0, false) => return None,
+        (1, false) => Ok(Move::Chain(found.first[0].clone())),
+        (count, false) => Err(MoveError::Ambiguous {
+            candidates: listed(names(), count),
+        }),
+        (count, true) if count > 1 => {
+            let mut candidates: Vec<String> = names().collect();
+            let more = match count - found.first.len() {
+                0 => "perhaps more".to_string(),
+                more => format!("at least {more} more"),
+            };
+            candidates.push(format!(
+                "and {more} (the search stopped at its budget of {SEARCH_BUDGET} jumps for the \
+                 short forms of a game)"
+            ));
+            Err(MoveError::Ambiguous { candidates })
+        }
+        (_, true) => {
+            let found = match names().next() {
+                Some(chain) => format!("one found so far is {chain}"),
+                None => format!("none found so far ends on {to}"),
+            };
+            Err(MoveError::illegal(format!(
+                "the chains of {from} are too many to tell which one {from}-{to} names (the short \
+                 forms of a game follow at most {SEARCH_BUDGET} jumps in all; {found}): write \
+                 the chain with every landing (B2)"
+            )))
+        }
+    };
+    Some(answer)
 }
 
 /// A bell chain written with every landing: `a1-c1-e1-g1`.

@@ -530,32 +530,16 @@ fn a_written_chain_is_followed_not_searched() {
     // Stones on every cell with exactly one even coordinate, and one on a1: the empty
     // cells of odd file and rank form a grid whose jump trails are countless. A chain
     // written in full, and the end test, never list them.
-    let mut rows = Vec::new();
-    for rank in (1..=11u8).rev() {
-        let row: String = (1..=11u8)
-            .map(|file| {
-                if file.abs_diff(6) <= 1 && rank.abs_diff(6) <= 1 {
-                    '#'
-                } else if (file % 2 == 0) != (rank % 2 == 0) || (file, rank) == (1, 1) {
-                    'W'
-                } else {
-                    '.'
-                }
-            })
-            .collect();
-        rows.push(row);
-    }
-    let fen = format!("{} 2 2:0 -", rows.join("/"));
-    let r = configured(&[("Rules", "bell"), ("FEN", &fen)]).unwrap();
-    let p = r.parse_position(&fen).unwrap();
-    let started = std::time::Instant::now();
+    let (r, p) = bell_board("3", "2 2:0 -", |file, rank| {
+        (file % 2 == 0) != (rank % 2 == 0) || (file, rank) == (1, 1)
+    });
     assert!(r.outcome(&p).is_none());
     let mut q = p.clone();
     play(&r, &mut q, "a1-c1-e1-e3").unwrap();
     assert_eq!(q.scores, [2, 6]);
     assert!(error(&r, &p, "a1-c1-e1").contains("must be odd (B3)"));
     assert!(error(&r, &p, "a1-c1-c2").contains("c1-c2 is not a jump"));
-    assert!(started.elapsed().as_secs() < 2);
+    assert_eq!(r.budget.left(), SEARCH_BUDGET);
 }
 
 /// Replays record text and gives its errors as (code, ply).
@@ -663,4 +647,134 @@ fn a_ray_is_offset_repeated() {
             );
         }
     }
+}
+
+// ---- bell short forms on crowded boards (issue 23) ----
+
+/// A bell position (`rest`: the player to move, the scores, `-`) of white stones
+/// where `stone(file, rank)` says, the centre `centre` (1 or 3) apart.
+fn bell_board(centre: &str, rest: &str, stone: impl Fn(u8, u8) -> bool) -> (Pasang, Position) {
+    let centre_cells = if centre == "3" {
+        Centre::Three
+    } else {
+        Centre::One
+    };
+    let rows: Vec<String> = (1..=11u8)
+        .rev()
+        .map(|rank| {
+            (1..=11u8)
+                .map(|file| {
+                    if centre_cells.contains(Sq::at(i32::from(file), i32::from(rank)).unwrap()) {
+                        '#'
+                    } else if stone(file, rank) {
+                        'W'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let fen = format!("{} {rest}", rows.join("/"));
+    let r = configured(&[("Rules", "bell"), ("Centre", centre), ("FEN", &fen)]).unwrap();
+    let p = r.parse_position(&fen).unwrap();
+    (r, p)
+}
+
+/// White stones on every cell with an even file or rank within `files` × `ranks`
+/// and on a1: a1's chains are the trails of the grid of empty cells of odd file and
+/// rank, countless on the whole board (issue 23).
+fn crowded(files: u8, ranks: u8, centre: &str) -> (Pasang, Position) {
+    bell_board(centre, "1 0:0 -", |file, rank| {
+        (file <= files && rank <= ranks && (file % 2 == 0 || rank % 2 == 0))
+            || (file, rank) == (1, 1)
+    })
+}
+
+#[test]
+fn b3_a_short_form_no_odd_chain_can_match_is_refused_without_a_search() {
+    // The record of issue 23: `a1-a1` made the search list every chain of a1.
+    let (r, p) = crowded(11, 11, "1");
+    // Back to its cell, or to a cell of odd distance: an even number of jumps (B3).
+    for text in ["a1-a1", "a1-e1", "a1-c3", "a1-k11"] {
+        assert!(error(&r, &p, text).contains("is not a jump"), "{text}");
+    }
+    // A cell of another parity is never reached by jumps.
+    assert!(error(&r, &p, "a1-d1").contains("a1-d1 is not a jump"));
+    assert_eq!(r.budget.left(), SEARCH_BUDGET);
+}
+
+#[test]
+fn b2_an_ambiguous_short_form_names_ten_chains_and_counts_the_others() {
+    let (r, p) = crowded(7, 7, "1");
+    let every: Vec<String> = r
+        .chains(&p, Some(sq("a1")))
+        .iter()
+        .filter(|c| c.to().0 == u16::from(sq("e3").0))
+        .map(rules::chain_text)
+        .collect();
+    assert!(every.len() > 20, "{}", every.len());
+    let Err(MoveError::Ambiguous { candidates }) = r.resolve(&p, &r.parse_token("a1-e3").unwrap())
+    else {
+        panic!("a1-e3 is ambiguous");
+    };
+    assert_eq!(candidates.len(), 11);
+    assert!(candidates[..10].iter().all(|c| every.contains(c)));
+    assert_eq!(candidates[10], format!("and {} more", every.len() - 10));
+}
+
+/// The crowded board of issue 23 with a budget of `jumps`, less than a game's.
+fn crowded_with_budget(centre: &str, jumps: u64) -> (Pasang, Position) {
+    let (mut r, p) = crowded(11, 11, centre);
+    r.budget = short_form::Budget::of(jumps);
+    (r, p)
+}
+
+#[test]
+fn b2_a_short_form_past_the_search_budget_names_ten_chains_and_at_least_the_rest() {
+    // `a1-k1` of issue 23: with the 3 x 3 centre, 6.9 MB of chains were listed; with
+    // the 1 x 1 centre, the search grew to 23 GB.
+    for centre in ["1", "3"] {
+        let (r, p) = crowded(11, 11, centre);
+        let e = error(&r, &p, "a1-k1");
+        assert!(e.starts_with("ambiguous move: it matches a1-"), "{e}");
+        assert!(e.contains("and at least "), "{e}");
+        assert!(
+            e.contains(&format!("budget of {SEARCH_BUDGET} jumps")),
+            "{e}"
+        );
+        assert!(e.len() < 2_000, "{} bytes", e.len());
+        assert_eq!(r.budget.left(), 0);
+    }
+}
+
+#[test]
+fn b2_a_short_form_the_budget_cannot_tell_is_refused() {
+    let (r, p) = crowded_with_budget("1", 300_000);
+    let e = error(&r, &p, "a1-k1");
+    assert!(
+        e.contains("too many to tell which one a1-k1 names")
+            && e.contains("one found so far is a1-a3-a5-a7-a9-a11-"),
+        "{e}"
+    );
+    assert_eq!(r.budget.left(), 0);
+    // The game's budget is spent: the next short form is refused at once, and a
+    // chain written in full is still followed.
+    let e = error(&r, &p, "a1-e3");
+    assert!(e.contains("none found so far ends on e3"), "{e}");
+    let mut q = p.clone();
+    play(&r, &mut q, "a1-c1-e1-e3").unwrap();
+}
+
+#[test]
+fn b2_a_short_form_cut_by_the_budget_claims_no_chain_it_did_not_see() {
+    let mut perhaps = 0;
+    for jumps in 1..300 {
+        let (mut r, p) = crowded(7, 7, "1");
+        r.budget = short_form::Budget::of(jumps);
+        let e = error(&r, &p, "a1-e3");
+        assert!(!e.contains("at least 0"), "{e}");
+        perhaps += usize::from(e.contains("and perhaps more (the search stopped"));
+    }
+    assert!(perhaps > 0);
 }
