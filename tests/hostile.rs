@@ -248,8 +248,8 @@ fn capture_searches_past_their_budget_give_one_short_error() {
         says(
             &run,
             &format!(
-                "{movetext} cannot be checked: this position has more capture chains than \
-                 tgn's search looks at (a limit of tgn, not a rule)"
+                "error[limit]: move not checked: {movetext}: this position has more capture \
+                 chains than tgn's search looks at (a limit of tgn, not a rule)"
             ),
         );
         bounded(&run, 2_000);

@@ -199,11 +199,21 @@ pub enum MoveError {
     /// The move is legal but a mark it carries (landing pit, capture count, removal,
     /// tuzdyk sign…) disagrees with what the move does.
     WrongMark { reason: String },
+    /// Whether the move is legal could not be told within tgn's search budget: a
+    /// limit of tgn, not a rule (see the README's Limits), so the move is not called
+    /// illegal. `reason` says which search gave up and how to write the move instead.
+    Unchecked { reason: String },
 }
 
 impl MoveError {
     pub fn illegal(reason: impl Into<String>) -> MoveError {
         MoveError::Illegal {
+            reason: reason.into(),
+        }
+    }
+
+    pub fn unchecked(reason: impl Into<String>) -> MoveError {
+        MoveError::Unchecked {
             reason: reason.into(),
         }
     }
@@ -214,27 +224,13 @@ impl MoveError {
         }
     }
 
-    /// Several legal moves match: at most [`LISTED`] of `moves` named, written by
-    /// `write` (see [`at_most`]).
+    /// Several legal moves match: at most [`LISTED`](common::listing::LISTED) of
+    /// `moves` named, written by `write` (see [`common::listing::at_most`]).
     pub fn ambiguous<T>(moves: &[T], write: impl Fn(&T) -> String) -> MoveError {
         MoveError::Ambiguous {
-            candidates: at_most(moves, write),
+            candidates: common::listing::at_most(moves, write),
         }
     }
-}
-
-/// The most moves a message names.
-pub const LISTED: usize = 10;
-
-/// Moves named in a message, written by `write`: at most [`LISTED`], then how many
-/// more there are. A short capture form may match thousands of chains (a Zamma man
-/// among many men, a prince among many lamas), and only those named are written.
-pub fn at_most<T>(moves: &[T], write: impl Fn(&T) -> String) -> Vec<String> {
-    let mut named: Vec<String> = moves.iter().take(LISTED).map(write).collect();
-    if moves.len() > LISTED {
-        named.push(format!("and {} more", moves.len() - LISTED));
-    }
-    named
 }
 
 impl std::error::Error for MoveError {}
@@ -247,6 +243,7 @@ impl fmt::Display for MoveError {
                 write!(f, "ambiguous move: it matches {}", candidates.join(", "))
             }
             MoveError::WrongMark { reason } => write!(f, "wrong mark: {reason}"),
+            MoveError::Unchecked { reason } => write!(f, "move not checked: {reason}"),
         }
     }
 }

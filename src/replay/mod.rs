@@ -156,6 +156,9 @@ pub enum ErrorCode {
     Result,
     /// The record stops in the middle of a turn.
     Unfinished,
+    /// A move whose legality tgn's search could not tell within its budget (a limit
+    /// of tgn, not a rule).
+    Limit,
     /// Warning: a move number that disagrees with the moves.
     MoveNumber,
     /// Warning: a Result tag that disagrees with a movetext `*`, or the reverse.
@@ -166,7 +169,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, errors then warnings.
-    pub const ALL: [ErrorCode; 13] = [
+    pub const ALL: [ErrorCode; 14] = [
         ErrorCode::Syntax,
         ErrorCode::UnknownGame,
         ErrorCode::Setup,
@@ -177,6 +180,7 @@ impl ErrorCode {
         ErrorCode::AfterEnd,
         ErrorCode::Result,
         ErrorCode::Unfinished,
+        ErrorCode::Limit,
         ErrorCode::MoveNumber,
         ErrorCode::ResultTag,
         ErrorCode::DuplicateTag,
@@ -194,6 +198,7 @@ impl ErrorCode {
             ErrorCode::AfterEnd => "after-end",
             ErrorCode::Result => "result",
             ErrorCode::Unfinished => "unfinished",
+            ErrorCode::Limit => "limit",
             ErrorCode::MoveNumber => "move-number",
             ErrorCode::ResultTag => "result-tag",
             ErrorCode::DuplicateTag => "duplicate-tag",
@@ -733,6 +738,7 @@ impl<R: Rules> Driver<'_, R> {
                 MoveError::Illegal { .. } => ErrorCode::Illegal,
                 MoveError::Ambiguous { .. } => ErrorCode::Ambiguous,
                 MoveError::WrongMark { .. } => ErrorCode::WrongMark,
+                MoveError::Unchecked { .. } => ErrorCode::Limit,
             };
             fail(code, e.to_string())
         })?;

@@ -16,10 +16,10 @@ pub fn listed(names: impl IntoIterator<Item = String>, total: usize) -> Vec<Stri
     kept
 }
 
-/// Every candidate's name in `names`, cut to the first [`LISTED`] and `and N more`.
-pub fn at_most(names: Vec<String>) -> Vec<String> {
-    let total = names.len();
-    listed(names, total)
+/// Moves named in a message, written by `write`: at most [`LISTED`], then how many
+/// more there are. Only those named are written.
+pub fn at_most<T>(moves: &[T], write: impl Fn(&T) -> String) -> Vec<String> {
+    listed(moves.iter().take(LISTED).map(write), moves.len())
 }
 
 #[cfg(test)]
@@ -32,15 +32,15 @@ mod tests {
 
     #[test]
     fn up_to_ten_candidates_are_all_named() {
-        assert_eq!(at_most(names(3)), names(3));
-        assert_eq!(at_most(names(LISTED)), names(LISTED));
+        assert_eq!(at_most(&names(3), String::clone), names(3));
+        assert_eq!(at_most(&names(LISTED), String::clone), names(LISTED));
     }
 
     #[test]
     fn past_ten_the_rest_are_counted() {
         let mut expected = names(LISTED);
         expected.push("and 5 more".to_string());
-        assert_eq!(at_most(names(15)), expected);
+        assert_eq!(at_most(&names(15), String::clone), expected);
         // A search that kept ten and counted a million.
         let cut = listed(names(LISTED), 1_000_000);
         assert_eq!(cut.last().unwrap(), "and 999990 more");

@@ -14,9 +14,10 @@ use crate::games::common::capture::{
     Chain, Dirs, Ends, Field, Jump, Landing, Points, Reach, Removal, Search, Set, Stop, bit, points,
 };
 use crate::games::common::draughts::{written_in_full, written_short};
+use crate::games::common::listing::at_most;
 use crate::games::common::placement::Placement;
 use crate::games::common::{Dir, Point};
-use crate::games::{GameResult, MoveError, Outcome, Player, at_most};
+use crate::games::{GameResult, MoveError, Outcome, Player};
 
 /// R3: a prince jumps an adjacent lama along any line, landing right behind it.
 const PRINCE: Jump = Jump {
@@ -152,9 +153,9 @@ impl Hunt {
             self.search()
                 .run_listing(Self::field(position), [(from, PRINCE)], Ends::of(from, to));
         if found.exhausted {
-            return Err(MoveError::illegal(format!(
-                "a capture by the prince on {} cannot be checked: it has more capture chains \
-                 than tgn's search looks at (a limit of tgn, not a rule)",
+            return Err(MoveError::unchecked(format!(
+                "a capture by the prince on {}: it has more capture chains than tgn's search \
+                 looks at (a limit of tgn, not a rule)",
                 self.geo.name(from)
             )));
         }

@@ -753,7 +753,7 @@ fn short_form_answer(from: Sq, to: Sq, found: Ending) -> Option<Result<Move, Mov
                 Some(chain) => format!("one found so far is {chain}"),
                 None => format!("none found so far ends on {to}"),
             };
-            Err(MoveError::illegal(format!(
+            Err(MoveError::unchecked(format!(
                 "the chains of {from} are too many to tell which one {from}-{to} names (the short \
                  forms of a game follow at most {SEARCH_BUDGET} jumps in all; {found}): write \
                  the chain with every landing (B2)"

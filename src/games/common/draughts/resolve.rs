@@ -211,9 +211,9 @@ impl Draughts {
 
     /// A written move the capture search could not check within its budget.
     fn unchecked(&self, written: &Written) -> MoveError {
-        MoveError::illegal(format!(
-            "{} cannot be checked: this position has more capture chains than tgn's search \
-             looks at (a limit of tgn, not a rule)",
+        MoveError::unchecked(format!(
+            "{}: this position has more capture chains than tgn's search looks at (a limit \
+             of tgn, not a rule)",
             self.write_written(written)
         ))
     }
