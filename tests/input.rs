@@ -186,3 +186,25 @@ fn issue_23_fix_through_a_link_rewrites_the_record_and_keeps_the_link() {
     let fixed = std::fs::read_to_string(&record).unwrap();
     assert!(fixed.contains("\n1. 43(10) 11(10) *"), "{fixed}");
 }
+
+/// A FIFO named as a record inside a directory is not read (it could block the walk),
+/// but it is named: no record is passed over in silence.
+#[test]
+fn a_fifo_in_a_directory_is_named_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("live.pgn");
+    let made = Process::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    std::fs::write(
+        dir.path().join("game.pgn"),
+        "[Game \"toguz-kumalak\"]\n\n1. 43(10) 11(10) *\n",
+    )
+    .unwrap();
+    let out = tgn().arg("check").arg(dir.path()).output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("live.pgn: not a regular file, not read"),
+        "{err}"
+    );
+    assert_eq!(out.status.code(), Some(0));
+}

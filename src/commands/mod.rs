@@ -302,6 +302,15 @@ fn walk(dir: &Path, links: Links, inputs: &mut Vec<Input>, errors: &mut usize) -
             Ok(entry) if entry.file_type().is_file() && is_record_file(entry.path()) => {
                 inputs.push(Input::File(entry.into_path()));
             }
+            // A FIFO, socket or device named as a record, met in a directory: not read
+            // (it could block the walk for ever), but never passed over in silence.
+            Ok(entry) if !entry.file_type().is_dir() && is_record_file(entry.path()) => {
+                eprintln!(
+                    "tgn: {}: not a regular file, not read (name it on the command line to \
+                     read it)",
+                    shown(&entry.path().display().to_string())
+                );
+            }
             Ok(_) => {}
             Err(e) => {
                 match dangling(&e) {
