@@ -13,6 +13,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::commands::check::CheckFormat;
 use crate::commands::convert::{ConvertFrom, ConvertTo};
+use crate::commands::diff::DiffFormat;
 use crate::commands::duplicates::{DuplicatesSettings, Likeness};
 use crate::commands::filter::FilterSettings;
 use crate::commands::fix::{FixSettings, Fixes, Target};
@@ -99,9 +100,12 @@ bad move commented), 2 on a usage or I/O error.")]
     #[command(after_help = "Examples:
   tgn diff white-sheet.pgn black-sheet.pgn
   tgn diff --game toguz-kumalak round1-a.pgn round1-b.pgn
+  tgn diff --format json white-sheet.pgn black-sheet.pgn
 
 Games are paired by their Event, Round, White and Black tags when these tell them
-apart, else in order.
+apart, else in order. The moves of each pair are aligned as written: plies missing
+from B, extra in B, written differently, and where the sheets agree again. A and B
+are two files (a directory is a usage error).
 
 Exit status: 0 if the records agree, 1 if they differ, 2 on a usage or I/O error.")]
     Diff(DiffArgs),
@@ -355,6 +359,10 @@ pub struct DiffArgs {
     pub b: PathBuf,
     #[command(flatten)]
     pub read: ReadArgs,
+    /// Output: a report for people, or JSON: per game pair, the tags and the moves
+    /// aligned as a list of steps (equal, missing, extra, changed).
+    #[arg(long, value_enum, default_value_t = DiffFormat::Human)]
+    pub format: DiffFormat,
 }
 
 #[derive(Debug, Args)]
@@ -769,11 +777,20 @@ pub fn run(cli: Cli) -> i32 {
             paths: args.paths,
             positions: args.positions,
         }),
-        Command::Diff(args) => commands::diff::run(&commands::diff::Options {
-            read: args.read.reading(),
-            a: args.a,
-            b: args.b,
-        }),
+        Command::Diff(args) => {
+            if let Some(dir) = [&args.a, &args.b].into_iter().find(|p| p.is_dir()) {
+                return usage_error(&format!(
+                    "tgn diff compares two record files; {} is a directory (name a file in it)",
+                    dir.display()
+                ));
+            }
+            commands::diff::run(&commands::diff::Options {
+                read: args.read.reading(),
+                a: args.a,
+                b: args.b,
+                format: args.format,
+            })
+        }
         Command::Summarize(args) => match args.by {
             Some(by) => commands::summarize::run_by(&BySettings {
                 paths: args.paths.clone(),

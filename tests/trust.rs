@@ -280,12 +280,18 @@ fn diff_shows_only_real_differences_when_one_sheet_fails_after_the_divergence() 
     std::fs::write(&b, format!("{TOGUZ}\n{changed}\n")).unwrap();
     let r = run(&["diff", a.to_str().unwrap(), b.to_str().unwrap()], "");
     assert_eq!(r.code, 1);
-    let changes = r
+    let changes: Vec<&str> = r
         .stdout
         .lines()
-        .filter(|l| l.starts_with("  -") || l.starts_with("  +"));
+        .filter(|l| ["  -", "  +", "  ~"].iter().any(|s| l.starts_with(s)))
+        .collect();
     // `9` against `Z` and nothing else: no canonical `67` against a written `6`.
-    assert_eq!(changes.count(), 2, "{}", r.stdout);
+    assert_eq!(
+        changes,
+        ["  ~ ply 9 of A written differently in B (ply 9): `9` → `Z`"],
+        "{}",
+        r.stdout
+    );
     let r = run(&["diff", a.to_str().unwrap(), a.to_str().unwrap()], "");
     assert!(
         r.stdout.contains("the records agree (1 game)"),

@@ -1,16 +1,20 @@
-//! `tgn diff`: compares two records of the same games — tags, moves aligned with
-//! `similar`, and the first divergence with the positions on both sides.
+//! `tgn diff`: compares two records of the same games — tags, and the main lines
+//! aligned on the moves as written (Myers, from `similar`), as a score-sheet arbiter
+//! reads them: plies missing from one sheet, extra in one, written differently, and
+//! where the sheets agree again.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io::{self, Write};
-
-use similar::{ChangeTag, TextDiff};
-
+use std::ops::Range;
 use std::path::PathBuf;
+
+use serde::Serialize;
+use similar::{Algorithm, DiffTag, capture_diff_slices};
 
 use super::{Input, Item, RunStatus, plural, read_all};
 use super::{Reading, Stdout};
+use crate::games::common::listing::at_most;
 use crate::output::human::shown;
 use crate::replay::{Detail, Line, Status};
 
@@ -24,12 +28,20 @@ const DIFF_DETAIL: Detail = Detail {
 /// The tags that tell the games of an event apart.
 const KEY_TAGS: [&str; 4] = ["Event", "Round", "White", "Black"];
 
+/// How `tgn diff` reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum DiffFormat {
+    Human,
+    Json,
+}
+
 /// What `tgn diff` is asked to do.
 #[derive(Clone, Debug)]
 pub struct Options {
     pub a: PathBuf,
     pub b: PathBuf,
     pub read: Reading,
+    pub format: DiffFormat,
 }
 
 pub fn run(options: &Options) -> io::Result<RunStatus> {
@@ -53,32 +65,28 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
         Ok(items) => items,
         Err(e) => return trouble(e),
     };
+    let names = [a_input.name(), b_input.name()];
+    let (pairs, comparisons): (Vec<_>, Vec<Comparison>) = pair_games(&a, &b)
+        .into_iter()
+        .filter_map(|p| Some((p, pair_comparison(p, &names)?)))
+        .unzip();
+    let different = comparisons.iter().any(|c| !c.agree);
     let mut out = Stdout::new();
-    let mut different = false;
-    for pair in pair_games(&a, &b) {
-        let text = match pair {
-            (Some(x), Some(y)) => compare(x, y),
-            (Some(x), None) => Some(format!(
-                "game {} of {} has no partner in {}\n",
-                x.index + 1,
-                shown(&x.file),
-                shown(&b_input.name())
-            )),
-            (None, Some(y)) => Some(format!(
-                "game {} of {} has no partner in {}\n",
-                y.index + 1,
-                shown(&y.file),
-                shown(&a_input.name())
-            )),
-            (None, None) => None,
-        };
-        if let Some(text) = text {
-            different = true;
-            writeln!(out, "{text}")?;
+    match options.format {
+        DiffFormat::Json => {
+            let json = serde_json::to_string_pretty(&comparisons).map_err(io::Error::other)?;
+            writeln!(out, "{json}")?;
         }
-    }
-    if !different {
-        writeln!(out, "the records agree ({})", plural(a.len(), "game"))?;
+        DiffFormat::Human => {
+            for (pair, c) in pairs.iter().zip(&comparisons) {
+                if let Some(text) = pair_text(*pair, c, &names) {
+                    writeln!(out, "{text}")?;
+                }
+            }
+            if !different {
+                writeln!(out, "the records agree ({})", plural(a.len(), "game"))?;
+            }
+        }
     }
     out.flush()?;
     Ok(if different {
@@ -86,6 +94,61 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
     } else {
         RunStatus::Clean
     })
+}
+
+/// A game pair compared, or a game without a partner (the other side's game is
+/// `null`, nothing aligned).
+fn pair_comparison(
+    pair: (Option<&Item>, Option<&Item>),
+    names: &[String; 2],
+) -> Option<Comparison> {
+    let alone = |item: &Item, a_side: bool| {
+        let (file, game) = (item.file.to_string(), Some(item.index + 1));
+        let other = names[usize::from(a_side)].clone();
+        let ((a_file, a_game), (b_file, b_game)) = if a_side {
+            ((file, game), (other, None))
+        } else {
+            ((other, None), (file, game))
+        };
+        Comparison {
+            a_file,
+            a_game,
+            b_file,
+            b_game,
+            agree: false,
+            tags: Vec::new(),
+            moves: Vec::new(),
+            result: [String::new(), String::new()],
+        }
+    };
+    match pair {
+        (Some(x), Some(y)) => Some(comparison(x, y)),
+        (Some(x), None) => Some(alone(x, true)),
+        (None, Some(y)) => Some(alone(y, false)),
+        (None, None) => None,
+    }
+}
+
+/// What the human report says of a game pair, or `None` if the two agree.
+fn pair_text(
+    pair: (Option<&Item>, Option<&Item>),
+    c: &Comparison,
+    names: &[String; 2],
+) -> Option<String> {
+    let alone = |item: &Item, other: &str| {
+        format!(
+            "game {} of {} has no partner in {}\n",
+            item.index + 1,
+            shown(&item.file),
+            shown(other)
+        )
+    };
+    match pair {
+        (Some(x), Some(y)) => report(x, y, c),
+        (Some(x), None) => Some(alone(x, &names[1])),
+        (None, Some(y)) => Some(alone(y, &names[0])),
+        (None, None) => None,
+    }
 }
 
 /// A record that could not be read: what went wrong was said while reading it.
@@ -139,33 +202,188 @@ pub fn pair_games<'a>(a: &'a [Item], b: &'a [Item]) -> Vec<(Option<&'a Item>, Op
     pairs
 }
 
-/// The differences between two records of one game, or `None` if they agree.
-pub fn compare(a: &Item, b: &Item) -> Option<String> {
-    let mut text = String::new();
-    let tags = tag_changes(a, b);
-    if !tags.is_empty() {
-        text += "tags:\n";
-        text += &tags;
+/// How the moves of one game pair line up: what a score-sheet arbiter reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OpKind {
+    /// The same moves on both sheets.
+    Equal,
+    /// Plies in A that B lacks.
+    Missing,
+    /// Plies in B that A lacks.
+    Extra,
+    /// Plies written differently.
+    Changed,
+}
+
+/// One step of the alignment of the two main lines. Plies are 1-based and inclusive
+/// (`[first, last]`); a side with no plies in the step has `[]`. `a` and `b` hold the
+/// moves as written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveOp {
+    pub op: OpKind,
+    pub a_plies: Vec<usize>,
+    pub b_plies: Vec<usize>,
+    pub a: Vec<String>,
+    pub b: Vec<String>,
+}
+
+impl MoveOp {
+    fn new(op: OpKind, a: &Item, a_range: Range<usize>, b: &Item, b_range: Range<usize>) -> Self {
+        MoveOp {
+            op,
+            a_plies: plies(&a_range),
+            b_plies: plies(&b_range),
+            a: written(a, a_range),
+            b: written(b, b_range),
+        }
     }
-    let (moves_a, moves_b) = moves(a, b);
-    if moves_a != moves_b {
-        text += &move_changes(a, b, &moves_a, &moves_b);
+}
+
+/// `[first, last]`, 1-based, or `[]` for no plies.
+fn plies(range: &Range<usize>) -> Vec<usize> {
+    if range.is_empty() {
+        Vec::new()
+    } else {
+        vec![range.start + 1, range.end]
     }
-    let result = |i: &Item| {
-        i.record
-            .result
-            .as_ref()
-            .map(|r| r.text.clone())
-            .unwrap_or_default()
+}
+
+fn written(item: &Item, range: Range<usize>) -> Vec<String> {
+    item.record.moves[range]
+        .iter()
+        .map(|n| n.text.to_string())
+        .collect()
+}
+
+/// The two main lines aligned (Myers) on the moves as written, so that a ply
+/// missing from one sheet shifts the rest instead of making every later ply differ.
+/// A canonical form cannot be the key: it carries marks the position earns
+/// (`43(62)`), and after a shift each sheet replays from another position. Where both
+/// sheets played the same ply from the same position to the same canonical move, that
+/// ply is one move however it was written (`98(10)` and `9`): both sides get one key.
+pub fn align(a: &Item, b: &Item) -> Vec<MoveOp> {
+    let (keys_a, keys_b) = keys(a, b);
+    capture_diff_slices(Algorithm::Myers, &keys_a, &keys_b)
+        .iter()
+        .map(|op| {
+            let (tag, ra, rb) = op.as_tag_tuple();
+            let kind = match tag {
+                DiffTag::Equal => OpKind::Equal,
+                DiffTag::Delete => OpKind::Missing,
+                DiffTag::Insert => OpKind::Extra,
+                DiffTag::Replace => OpKind::Changed,
+            };
+            MoveOp::new(kind, a, ra, b, rb)
+        })
+        .collect()
+}
+
+/// The keys [`align`] compares: each move as written, except A's text on both sides
+/// for a ply both replayed from the same position to the same canonical move.
+fn keys(a: &Item, b: &Item) -> (Vec<String>, Vec<String>) {
+    let keys_a = written(a, 0..a.record.moves.len());
+    let mut keys_b = written(b, 0..b.record.moves.len());
+    for (i, key) in keys_b.iter_mut().enumerate().take(keys_a.len()) {
+        let same = matches!((played(a, i), played(b, i)), (Some(x), Some(y)) if x == y);
+        if same && same_position_before(a, b, i) {
+            key.clone_from(&keys_a[i]);
+        }
+    }
+    (keys_a, keys_b)
+}
+
+fn played(item: &Item, i: usize) -> Option<&str> {
+    match &item.replay.main.nodes.get(i)?.status {
+        Status::Played(p) => Some(&p.canonical),
+        _ => None,
+    }
+}
+
+/// Whether both records are of one game and reach the same position before `ply`
+/// (0-based): never claimed for two games that merely start alike.
+fn same_position_before(a: &Item, b: &Item, ply: usize) -> bool {
+    let same_game = match (a.replay.game, b.replay.game) {
+        (Some(x), Some(y)) => std::ptr::eq(x, y),
+        _ => false,
     };
-    if result(a) != result(b) {
-        text += &format!("result: {:?} vs {:?}\n", result(a), result(b));
+    same_game
+        && matches!(
+            (position_before(a, ply), position_before(b, ply)),
+            (Some(x), Some(y)) if x == y
+        )
+}
+
+/// What differs between two records of one game, for people and for JSON.
+#[derive(Debug, Serialize)]
+pub struct Comparison {
+    pub a_file: String,
+    pub a_game: Option<usize>,
+    pub b_file: String,
+    pub b_game: Option<usize>,
+    pub agree: bool,
+    pub tags: Vec<TagChange>,
+    pub moves: Vec<MoveOp>,
+    pub result: [String; 2],
+}
+
+/// A tag with another value on one side, or on one side only (`None`).
+#[derive(Debug, Serialize)]
+pub struct TagChange {
+    pub tag: String,
+    pub a: Option<String>,
+    pub b: Option<String>,
+}
+
+/// Compares two records of one game.
+pub fn comparison(a: &Item, b: &Item) -> Comparison {
+    let moves = align(a, b);
+    let tags = tag_changes(a, b);
+    let result = [result(a), result(b)];
+    Comparison {
+        a_file: a.file.to_string(),
+        a_game: Some(a.index + 1),
+        b_file: b.file.to_string(),
+        b_game: Some(b.index + 1),
+        agree: tags.is_empty()
+            && moves.iter().all(|m| m.op == OpKind::Equal)
+            && result[0] == result[1],
+        tags,
+        moves,
+        result,
     }
-    if text.is_empty() {
+}
+
+fn result(item: &Item) -> String {
+    item.record
+        .result
+        .as_ref()
+        .map(|r| r.text.clone())
+        .unwrap_or_default()
+}
+
+/// The differences between two records of one game, or `None` if they agree.
+fn report(a: &Item, b: &Item, c: &Comparison) -> Option<String> {
+    if c.agree {
         return None;
     }
+    let mut text = String::new();
+    if !c.tags.is_empty() {
+        text += "tags:\n";
+        text += &tag_lines(&c.tags);
+    }
+    if c.moves.iter().any(|m| m.op != OpKind::Equal) {
+        text += &move_changes(a, b, &c.moves);
+    }
+    if c.result[0] != c.result[1] {
+        text += &format!(
+            "result: \"{}\" vs \"{}\"\n",
+            shown(&c.result[0]),
+            shown(&c.result[1])
+        );
+    }
     Some(format!(
-        "--- {} game {}\n+++ {} game {}\n{text}",
+        "--- A: {} game {}\n+++ B: {} game {}\n{text}",
         shown(&a.file),
         a.index + 1,
         shown(&b.file),
@@ -173,117 +391,117 @@ pub fn compare(a: &Item, b: &Item) -> Option<String> {
     ))
 }
 
-fn tag_changes(a: &Item, b: &Item) -> String {
-    let mut text = String::new();
-    for tag in &a.record.tags {
-        match b.record.tag(&tag.name) {
-            None => text += &format!("  - [{} \"{}\"]\n", shown(&tag.name), shown(&tag.value)),
-            Some(v) if v != tag.value => {
-                text += &format!(
-                    "  ~ [{} \"{}\"] → \"{}\"\n",
-                    shown(&tag.name),
-                    shown(&tag.value),
-                    shown(v)
-                )
-            }
-            Some(_) => {}
-        }
-    }
-    for tag in &b.record.tags {
-        if a.record.tag(&tag.name).is_none() {
-            text += &format!("  + [{} \"{}\"]\n", shown(&tag.name), shown(&tag.value));
-        }
-    }
-    text
-}
-
-/// Both main lines in one form, so that only real differences show: each move in
-/// canonical notation where both records replayed it, else as written on both sides
-/// (after one side stops at a bad move, a canonical `98(10)` facing a written `98`
-/// would be a difference of form, not of moves).
-fn moves(a: &Item, b: &Item) -> (Vec<String>, Vec<String>) {
-    let played = |item: &Item, i: usize| match item.replay.main.nodes.get(i).map(|n| &n.status) {
-        Some(Status::Played(p)) => Some(p.canonical.clone()),
-        _ => None,
+fn tag_changes(a: &Item, b: &Item) -> Vec<TagChange> {
+    let change = |tag: &str, x: Option<&str>, y: Option<&str>| TagChange {
+        tag: tag.to_string(),
+        a: x.map(str::to_string),
+        b: y.map(str::to_string),
     };
-    let line = |item: &Item, other: &Item| -> Vec<String> {
-        item.record
-            .moves
-            .iter()
-            .enumerate()
-            .map(|(i, node)| match (played(item, i), played(other, i)) {
-                (Some(canonical), Some(_)) => canonical,
-                _ => node.text.to_string(),
-            })
-            .collect()
-    };
-    (line(a, b), line(b, a))
-}
-
-fn move_changes(a: &Item, b: &Item, moves_a: &[String], moves_b: &[String]) -> String {
-    let first = moves_a
+    let mut changes: Vec<TagChange> = a
+        .record
+        .tags
         .iter()
-        .zip(moves_b)
-        .position(|(x, y)| x != y)
-        .unwrap_or(moves_a.len().min(moves_b.len()));
-    let mut text = format!(
-        "moves: first divergence at ply {}: {} has {}, {} has {}\n",
-        first + 1,
-        shown(&a.file),
-        written_move(moves_a.get(first)),
-        shown(&b.file),
-        written_move(moves_b.get(first))
-    );
-    let lines = |moves: &[String]| -> String {
-        moves
+        .filter_map(|t| match b.record.tag(&t.name) {
+            Some(v) if v == t.value => None,
+            v => Some(change(&t.name, Some(&t.value), v)),
+        })
+        .collect();
+    changes.extend(
+        b.record
+            .tags
             .iter()
-            .enumerate()
-            .map(|(i, m)| format!("ply {:>3}: {m}\n", i + 1))
-            .collect()
-    };
-    let (la, lb) = (lines(moves_a), lines(moves_b));
-    let diff = TextDiff::from_lines(&la, &lb);
-    for group in diff.grouped_ops(2) {
-        for op in group {
-            for change in diff.iter_changes(&op) {
-                let sign = match change.tag() {
-                    ChangeTag::Delete => '-',
-                    ChangeTag::Insert => '+',
-                    ChangeTag::Equal => ' ',
-                };
-                text += &format!("  {sign}{}", change.value());
+            .filter(|t| a.record.tag(&t.name).is_none())
+            .map(|t| change(&t.name, None, Some(&t.value))),
+    );
+    changes
+}
+
+fn tag_lines(changes: &[TagChange]) -> String {
+    changes
+        .iter()
+        .map(|c| {
+            let name = shown(&c.tag);
+            match (&c.a, &c.b) {
+                (Some(x), None) => format!("  - [{name} \"{}\"]\n", shown(x)),
+                (None, Some(y)) => format!("  + [{name} \"{}\"]\n", shown(y)),
+                (Some(x), Some(y)) => {
+                    format!("  ~ [{name} \"{}\"] → \"{}\"\n", shown(x), shown(y))
+                }
+                (None, None) => String::new(),
             }
-        }
-        text += "  ...\n";
+        })
+        .collect()
+}
+
+/// The alignment for people: the first divergence, one line per step (equal runs
+/// as ranges, the rest with their moves), and the position before the first
+/// divergence when both sheets reached it after a common start.
+fn move_changes(a: &Item, b: &Item, ops: &[MoveOp]) -> String {
+    let Some(first) = ops.iter().position(|m| m.op != OpKind::Equal) else {
+        return String::new();
+    };
+    // Every step before the first divergence is equal: it starts where they end.
+    let end = |plies: fn(&MoveOp) -> &Vec<usize>| {
+        ops[..first]
+            .last()
+            .and_then(|op| plies(op).last().copied())
+            .unwrap_or(0)
+    };
+    let (fa, fb) = (end(|op| &op.a_plies), end(|op| &op.b_plies));
+    let mut text = format!(
+        "moves: first divergence at ply {} of A, ply {} of B\n",
+        fa + 1,
+        fb + 1
+    );
+    for (i, op) in ops.iter().enumerate() {
+        text += &op_line(op, i > first);
     }
-    if let Some(board) = position_before(a, first) {
+    let shared = (first > 0 && same_position_before(a, b, fa))
+        .then(|| position_before(a, fa))
+        .flatten();
+    if let Some(board) = shared {
         text += &format!(
             "position before ply {} (the same in both):\n{}\n",
-            first + 1,
+            fa + 1,
             indent(&board)
         );
     }
-    for item in [a, b] {
-        if let Some(board) = position_after(&item.replay.main, first) {
-            text += &format!(
-                "after ply {} in {}:\n{}\n",
-                first + 1,
-                shown(&item.file),
-                indent(&board)
-            );
-        } else if let Some(error) = failure_at(item, first) {
-            text += &format!(
-                "ply {} in {} cannot be played: {error}\n",
-                first + 1,
-                shown(&item.file)
-            );
+    for (side, item, ply) in [("A", a, fa), ("B", b, fb)] {
+        if let Some(error) = failure_at(item, ply) {
+            text += &format!("ply {} of {side} cannot be played: {error}\n", ply + 1);
         }
     }
     text
 }
 
-fn written_move(mv: Option<&String>) -> String {
-    mv.map_or("no move".to_string(), |m| format!("`{}`", shown(m)))
+fn op_line(op: &MoveOp, after_divergence: bool) -> String {
+    let (ra, rb) = (span(&op.a_plies), span(&op.b_plies));
+    match op.op {
+        OpKind::Equal if after_divergence => {
+            format!("  = {ra} of A, {rb} of B: the sheets agree again\n")
+        }
+        OpKind::Equal => format!("  = {ra} of A, {rb} of B: the same\n"),
+        OpKind::Missing => format!("  - {ra} of A missing from B: {}\n", moves_shown(&op.a)),
+        OpKind::Extra => format!("  + {rb} of B not in A: {}\n", moves_shown(&op.b)),
+        OpKind::Changed => format!(
+            "  ~ {ra} of A written differently in B ({rb}): {} → {}\n",
+            moves_shown(&op.a),
+            moves_shown(&op.b)
+        ),
+    }
+}
+
+/// `ply 19` or `plies 19–20`.
+fn span(plies: &[usize]) -> String {
+    match plies {
+        [first, last] if first == last => format!("ply {first}"),
+        [first, last] => format!("plies {first}–{last}"),
+        _ => "no ply".to_string(),
+    }
+}
+
+fn moves_shown(moves: &[String]) -> String {
+    at_most(moves, |m| format!("`{}`", shown(m))).join(" ")
 }
 
 fn position_before(item: &Item, ply: usize) -> Option<String> {
