@@ -200,3 +200,20 @@ fn a_game_without_a_partner_has_a_null_game_in_json() {
     assert_eq!(pairs[1]["b_game"], Value::Null);
     assert_eq!(pairs[1]["moves"], json!([]));
 }
+
+#[test]
+fn a_ply_two_unrelated_sheets_share_by_coincidence_is_not_agreement() {
+    // Both start from the toguz start, and ply 3 is `8` on both: one coincidence.
+    let (_dir, a, b) = sheets(
+        &format!("{TOGUZ}1. 4 1 2. 8 9 3. 4 7 *\n"),
+        &format!("{TOGUZ}1. 2 3 2. 8 5 3. 6 6 *\n"),
+    );
+    let pairs = json_of(&[&a, &b]);
+    assert_eq!(
+        ops(&pairs[0]),
+        [("changed".into(), json!([1, 6]), json!([1, 6]))]
+    );
+    let (_, out, _) = diff(&[&a, &b]);
+    assert!(!out.contains("agree again"), "{out}");
+    assert!(!out.contains("the same in both"), "{out}");
+}

@@ -264,7 +264,7 @@ fn written(item: &Item, range: Range<usize>) -> Vec<String> {
 /// ply is one move however it was written (`98(10)` and `9`): both sides get one key.
 pub fn align(a: &Item, b: &Item) -> Vec<MoveOp> {
     let (keys_a, keys_b) = keys(a, b);
-    capture_diff_slices(Algorithm::Myers, &keys_a, &keys_b)
+    let steps = capture_diff_slices(Algorithm::Myers, &keys_a, &keys_b)
         .iter()
         .map(|op| {
             let (tag, ra, rb) = op.as_tag_tuple();
@@ -274,9 +274,43 @@ pub fn align(a: &Item, b: &Item) -> Vec<MoveOp> {
                 DiffTag::Insert => OpKind::Extra,
                 DiffTag::Replace => OpKind::Changed,
             };
-            MoveOp::new(kind, a, ra, b, rb)
+            (kind, ra, rb)
         })
+        .collect();
+    without_coincidences(steps)
+        .into_iter()
+        .map(|(kind, ra, rb)| MoveOp::new(kind, a, ra, b, rb))
         .collect()
+}
+
+/// How many equal plies after a difference say the sheets agree again: fewer are
+/// taken for a coincidence (two unrelated games share many short runs of moves,
+/// a pit number or two) and folded into the differences around them.
+const AGREE_AGAIN: usize = 3;
+
+type Step = (OpKind, Range<usize>, Range<usize>);
+
+/// The steps with every equal run shorter than [`AGREE_AGAIN`] after the first
+/// difference folded, with its neighbours, into one `changed` step.
+fn without_coincidences(steps: Vec<Step>) -> Vec<Step> {
+    let mut kept: Vec<Step> = Vec::with_capacity(steps.len());
+    for (i, (kind, ra, rb)) in steps.into_iter().enumerate() {
+        let kind = match kind {
+            OpKind::Equal if i > 0 && ra.len() < AGREE_AGAIN => OpKind::Changed,
+            kind => kind,
+        };
+        match kept.last_mut() {
+            Some(last) if last.0 != OpKind::Equal && kind != OpKind::Equal => {
+                if last.0 != kind {
+                    last.0 = OpKind::Changed;
+                }
+                last.1.end = ra.end;
+                last.2.end = rb.end;
+            }
+            _ => kept.push((kind, ra, rb)),
+        }
+    }
+    kept
 }
 
 /// The keys [`align`] compares: each move as written, except A's text on both sides
