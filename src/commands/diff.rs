@@ -18,8 +18,9 @@ use crate::games::common::listing::at_most;
 use crate::output::human::shown;
 use crate::replay::{Detail, Line, Status};
 
-/// What diff shows of the moves: their canonical form, and the positions drawn
-/// around the first divergence.
+/// What diff needs of the moves: their canonical form (one move written two ways)
+/// and the boards (whether both sheets reached one position, and the board drawn
+/// before the first divergence).
 const DIFF_DETAIL: Detail = Detail {
     board: true,
     ..Detail::MOVES
@@ -334,8 +335,8 @@ fn played(item: &Item, i: usize) -> Option<&str> {
     }
 }
 
-/// Whether both records are of one game and reach the same position before `ply`
-/// (0-based): never claimed for two games that merely start alike.
+/// Whether both records are of one game and reach the same position (the same
+/// board drawn) before `ply`, 0-based.
 fn same_position_before(a: &Item, b: &Item, ply: usize) -> bool {
     let same_game = match (a.replay.game, b.replay.game) {
         (Some(x), Some(y)) => std::ptr::eq(x, y),
@@ -490,6 +491,8 @@ fn move_changes(a: &Item, b: &Item, ops: &[MoveOp]) -> String {
     for (i, op) in ops.iter().enumerate() {
         text += &op_line(op, i > first);
     }
+    // Only after a common start: two unrelated games of one kind share the start
+    // position, and showing it would suggest the two sheets have something in common.
     let shared = (first > 0 && same_position_before(a, b, fa))
         .then(|| position_before(a, fa))
         .flatten();
