@@ -648,7 +648,7 @@ pub struct SplitArgs {
     /// The start of numbered file names.
     #[arg(long, default_value = "game")]
     pub prefix: String,
-    /// Overwrite files that exist already.
+    /// Replace files that exist already (a link is replaced, never written through).
     #[arg(long)]
     pub force: bool,
     /// Write records in export format with canonical moves instead of as written.

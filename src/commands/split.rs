@@ -1,7 +1,8 @@
 //! `tgn split`: a collection as one file per game, per N games, or per value of a
 //! tag, each game exactly as written. File names are safe on every file system:
 //! letters, digits, `-`, `_` and `.` only, no reserved Windows name, no two names that
-//! differ only in case.
+//! differ only in case. A file is only ever created anew: a link planted in the
+//! directory is never written through.
 
 use std::collections::{HashMap, HashSet};
 use std::fs::{self, File, OpenOptions};
@@ -118,17 +119,38 @@ impl Files<'_> {
     }
 }
 
+/// Opens file `path` of the run: its first game creates it, never over an existing
+/// file unless `force`, and then as a new file in its place (a link is replaced, its
+/// target never written); later games append to it, never through a link (a link
+/// put in its place meanwhile is an error).
 fn open(path: &Path, first: bool, force: bool) -> io::Result<File> {
-    let mut options = OpenOptions::new();
-    if !first {
-        options.append(true);
-    } else if force {
-        options.write(true).create(true).truncate(true);
-    } else {
-        options.write(true).create_new(true);
+    if first && force {
+        match fs::remove_file(path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
     }
+    let mut options = OpenOptions::new();
+    if first {
+        // O_CREAT | O_EXCL: fails on any existing name, a dangling link included.
+        options.write(true).create_new(true);
+    } else {
+        options.append(true);
+    }
+    no_follow(&mut options);
     options.open(path)
 }
+
+/// Makes `options` refuse to open a symbolic link (`O_NOFOLLOW`).
+#[cfg(unix)]
+fn no_follow(options: &mut OpenOptions) {
+    use std::os::unix::fs::OpenOptionsExt;
+    options.custom_flags(libc::O_NOFOLLOW);
+}
+
+/// Elsewhere only `create_new` guards the first open (it never follows a link).
+#[cfg(not(unix))]
+fn no_follow(_options: &mut OpenOptions) {}
 
 pub fn run(settings: &SplitSettings) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
