@@ -629,7 +629,10 @@ impl DuplicatesArgs {
     }
 }
 
+/// The usage names `--dir`, optional: where the files go is the first thing to know,
+/// and the current directory when it is not given.
 #[derive(Debug, Args)]
+#[command(override_usage = "tgn split [OPTIONS] [--dir <DIR>] <PATH>...")]
 pub struct SplitArgs {
     /// Record files, directories or - for stdin.
     #[arg(required = true, value_name = "PATH")]

@@ -1,7 +1,8 @@
 #![cfg(unix)]
 
 //! `tgn split` (issue 24, item 8): it never writes through a link planted in its
-//! directory, and `--force` replaces a name and never writes to what it leads to.
+//! directory, `--force` replaces a name and never writes to what it leads to, and
+//! its file names are distinct, never an option, never a Windows device.
 
 use std::fs;
 use std::io::Write;
@@ -39,6 +40,16 @@ fn split(records: &str, dir: &Path, args: &[&str]) -> (i32, String) {
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     (out.status.code().unwrap_or(-1), err)
+}
+
+/// The names in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|f| f.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
 }
 
 /// A directory outside the one split writes to, and a file in it holding `SECRET`.
@@ -141,4 +152,51 @@ fn the_append_after_32_open_files_never_follows_a_link() {
     assert_eq!(fs::read_to_string(&secret).unwrap(), SECRET);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("E0.pgn"), "{err}");
+}
+
+#[test]
+fn a_game_without_the_tag_and_one_whose_value_is_no_tag_get_two_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let records = game(Some("no-Event")) + &game(None);
+    let (code, err) = split(&records, dir.path(), &["--by", "Event"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(names(dir.path()), ["no-Event-2.pgn", "no-Event.pgn"]);
+    // no-Event.pgn is the games without the tag, whichever came first.
+    let missing = fs::read_to_string(dir.path().join("no-Event.pgn")).unwrap();
+    assert!(!missing.contains("[Event"), "{missing}");
+}
+
+#[test]
+fn names_never_start_with_a_dash() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, err) = split(&game(Some("-rf")), dir.path(), &["--by", "Event"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, err) = split(&game(None), dir.path(), &["--prefix=--x"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(names(dir.path()), ["_--x-000001.pgn", "_-rf.pgn"]);
+}
+
+#[test]
+fn ports_with_a_superscript_digit_are_reserved_windows_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let records: String = ["COM¹", "lpt³", "COM1", "COM⁴"]
+        .iter()
+        .map(|e| game(Some(e)))
+        .collect();
+    let (code, err) = split(&records, dir.path(), &["--by", "Event"]);
+    assert_eq!(code, 0, "{err}");
+    // Windows keeps ¹ ² ³ only: COM⁴ is an ordinary name.
+    assert_eq!(
+        names(dir.path()),
+        ["COM⁴.pgn", "_COM1.pgn", "_COM¹.pgn", "_lpt³.pgn"]
+    );
+}
+
+#[test]
+fn the_usage_shows_dir_as_optional() {
+    let out = tgn().args(["split", "--help"]).output().unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    let usage = help.lines().find(|l| l.starts_with("Usage:")).unwrap();
+    assert!(usage.contains("[--dir <DIR>]"), "{usage}");
+    assert!(help.contains("[default: .]"), "{help}");
 }
