@@ -637,7 +637,10 @@ impl DuplicatesArgs {
     }
 }
 
+/// The usage names `--dir`, optional: where the files go is the first thing to know,
+/// and the current directory when it is not given.
 #[derive(Debug, Args)]
+#[command(override_usage = "tgn split [OPTIONS] [--dir <DIR>] <PATH>...")]
 pub struct SplitArgs {
     /// Record files, directories or - for stdin.
     #[arg(required = true, value_name = "PATH")]
@@ -656,7 +659,7 @@ pub struct SplitArgs {
     /// The start of numbered file names.
     #[arg(long, default_value = "game")]
     pub prefix: String,
-    /// Overwrite files that exist already.
+    /// Replace files that exist already (a link is replaced, never written through).
     #[arg(long)]
     pub force: bool,
     /// Write records in export format with canonical moves instead of as written.

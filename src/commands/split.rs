@@ -1,7 +1,8 @@
 //! `tgn split`: a collection as one file per game, per N games, or per value of a
 //! tag, each game exactly as written. File names are safe on every file system:
-//! letters, digits, `-`, `_` and `.` only, no reserved Windows name, no two names that
-//! differ only in case.
+//! letters, digits, `-`, `_` and `.` only, no reserved Windows name, no leading `-`
+//! (an option to the next command), no two names that differ only in case. A file is
+//! only ever created anew: a link planted in the directory is never written through.
 
 use std::collections::{HashMap, HashSet};
 use std::fs::{self, File, OpenOptions};
@@ -49,27 +50,41 @@ struct Files<'a> {
     /// File names used so far, lower-cased (names differing only in case collide on
     /// Windows and macOS).
     used: HashSet<String>,
-    /// Each tag value's file name.
-    names: HashMap<String, String>,
+    /// Each tag value's file name (`None`: games without the tag).
+    names: HashMap<Option<String>, String>,
     open: HashMap<String, BufWriter<File>>,
     /// Files written.
     created: usize,
 }
 
 impl Files<'_> {
-    /// The file name of a tag value, made unique.
-    fn name_for_value(&mut self, value: &str) -> String {
-        if let Some(name) = self.names.get(value) {
+    /// The file name of a tag value (`None`: the tag is missing), made unique.
+    /// `no-<Tag>.pgn` is kept for games without the tag, so that a game whose value
+    /// is literally `no-<Tag>` goes to a file of its own.
+    fn name_for_value(&mut self, tag: &str, value: Option<&str>) -> String {
+        let key = value.map(str::to_string);
+        if let Some(name) = self.names.get(&key) {
             return name.clone();
         }
-        let stem = safe_name(value);
-        let mut name = format!("{stem}.pgn");
-        let mut n = 1;
-        while self.used.contains(&name.to_lowercase()) {
-            n += 1;
-            name = format!("{stem}-{n}.pgn");
-        }
-        self.names.insert(value.to_string(), name.clone());
+        let missing = format!("{}.pgn", safe_name(&format!("no-{tag}")));
+        let name = match value {
+            None => missing,
+            Some(value) => {
+                let stem = safe_name(value);
+                let taken = |name: &str| {
+                    let name = name.to_lowercase();
+                    self.used.contains(&name) || name == missing.to_lowercase()
+                };
+                let mut name = format!("{stem}.pgn");
+                let mut n = 1;
+                while taken(&name) {
+                    n += 1;
+                    name = format!("{stem}-{n}.pgn");
+                }
+                name
+            }
+        };
+        self.names.insert(key, name.clone());
         name
     }
 
@@ -118,17 +133,38 @@ impl Files<'_> {
     }
 }
 
+/// Opens file `path` of the run: its first game creates it, never over an existing
+/// file unless `force`, and then as a new file in its place (a link is replaced, its
+/// target never written); later games append to it, never through a link (a link
+/// put in its place meanwhile is an error).
 fn open(path: &Path, first: bool, force: bool) -> io::Result<File> {
-    let mut options = OpenOptions::new();
-    if !first {
-        options.append(true);
-    } else if force {
-        options.write(true).create(true).truncate(true);
-    } else {
-        options.write(true).create_new(true);
+    if first && force {
+        match fs::remove_file(path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
     }
+    let mut options = OpenOptions::new();
+    if first {
+        // O_CREAT | O_EXCL: fails on any existing name, a dangling link included.
+        options.write(true).create_new(true);
+    } else {
+        options.append(true);
+    }
+    no_follow(&mut options);
     options.open(path)
 }
+
+/// Makes `options` refuse to open a symbolic link (`O_NOFOLLOW`).
+#[cfg(unix)]
+fn no_follow(options: &mut OpenOptions) {
+    use std::os::unix::fs::OpenOptionsExt;
+    options.custom_flags(libc::O_NOFOLLOW);
+}
+
+/// Elsewhere only `create_new` guards the first open (it never follows a link).
+#[cfg(not(unix))]
+fn no_follow(_options: &mut OpenOptions) {}
 
 pub fn run(settings: &SplitSettings) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
@@ -181,26 +217,41 @@ fn file_name(settings: &SplitSettings, files: &mut Files, item: &Item, count: us
             safe_name(&settings.prefix),
             count / (*n).max(1) + 1
         ),
-        SplitBy::Tag(tag) => match item.record.tag(tag).filter(|v| !v.trim().is_empty()) {
-            Some(value) => files.name_for_value(value),
-            None => files.name_for_value(&format!("no-{tag}")),
-        },
+        SplitBy::Tag(tag) => {
+            let value = item.record.tag(tag).filter(|v| !v.trim().is_empty());
+            files.name_for_value(tag, value)
+        }
     }
 }
 
 /// Names Windows keeps for devices, whatever the extension.
-const RESERVED: &[&str] = &[
-    "con", "prn", "aux", "nul", "com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8",
-    "com9", "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9",
-];
+const RESERVED: &[&str] = &["con", "prn", "aux", "nul"];
+
+/// Names Windows keeps for ports when a digit follows: 0 to 9 and the superscripts
+/// ¹ ² ³ (Microsoft's "Naming Files, Paths, and Namespaces").
+const PORTS: &[&str] = &["com", "lpt"];
+
+/// Whether Windows keeps `stem` (lower-cased, before the first `.`) for a device.
+fn reserved(stem: &str) -> bool {
+    let port = PORTS.iter().find_map(|port| stem.strip_prefix(port));
+    RESERVED.contains(&stem)
+        || port.is_some_and(|digit| {
+            let mut chars = digit.chars();
+            matches!(
+                (chars.next(), chars.next()),
+                (Some('0'..='9' | '¹' | '²' | '³'), None)
+            )
+        })
+}
 
 /// Longest file name stem written, in bytes (file systems allow 255).
 const MAX_STEM: usize = 100;
 
 /// A file name stem from any text: letters and digits (of any script) kept, `-`, `_`
 /// and `.` kept, every run of anything else one `_`; no leading or trailing `.` or
-/// `_` (hidden files, names Windows trims), at most `MAX_STEM` bytes, never empty
-/// or a reserved device name.
+/// `_` (hidden files, names Windows trims), at most `MAX_STEM` bytes, never empty,
+/// a reserved device name or starting with `-` (an option to `rm`, `mv`, `tgn`…:
+/// those get a leading `_`).
 pub fn safe_name(text: &str) -> String {
     let mut name = String::new();
     for c in text.chars() {
@@ -216,7 +267,7 @@ pub fn safe_name(text: &str) -> String {
         return "_".to_string();
     }
     let device = name.split('.').next().unwrap_or("").to_ascii_lowercase();
-    if RESERVED.contains(&device.as_str()) {
+    if reserved(&device) || name.starts_with('-') {
         format!("_{name}")
     } else {
         name
@@ -238,6 +289,10 @@ mod tests {
         assert_eq!(safe_name("CON"), "_CON");
         assert_eq!(safe_name("nul.txt"), "_nul.txt");
         assert_eq!(safe_name("???"), "_");
+        assert_eq!(safe_name("-rf"), "_-rf");
+        assert_eq!(safe_name("COM¹.x"), "_COM¹.x");
+        assert_eq!(safe_name("lpt0"), "_lpt0");
+        assert_eq!(safe_name("COM10"), "COM10");
         assert_eq!(safe_name(&"x".repeat(300)).len(), MAX_STEM);
     }
 }
