@@ -38,7 +38,7 @@ Examples:
   tgn diff white-sheet.pgn black-sheet.pgn    compare two score sheets of one game
   tgn summarize archive/                      a report over a whole collection
   tgn filter --player Asanova archive/        the games of one player, as written
-  tgn duplicates archive/                     games with the same moves, across files
+  tgn duplicates archive/                     copies of the same game, across files
   tgn split --by Event archive.pgn -d events  one file per event
   tgn fix --dry-run archive.pgn               what fix would change (Result tags, numbers)
   tgn games                                   the games tgn knows, their aliases and options

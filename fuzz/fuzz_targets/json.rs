@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use libfuzzer_sys::fuzz_target;
 use tgn::output::Item;
-use tgn::output::json::{game, read_records};
+use tgn::output::json::{Form, game_in, read_records};
 use tgn::replay::{Detail, Settings, replay};
 
 fn as_json(record: tgn::record::GameRecord) -> serde_json::Value {
@@ -15,12 +15,13 @@ fn as_json(record: tgn::record::GameRecord) -> serde_json::Value {
         ..Settings::default()
     };
     let replay = replay(&record, &settings);
-    game(&Item {
+    let item = Item {
         file: Arc::from("fuzz"),
         index: 0,
         record,
         replay,
-    })
+    };
+    game_in(&item, Form { states: true })
 }
 
 fuzz_target!(|data: &[u8]| {
