@@ -10,6 +10,7 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use assert_cmd::Command;
+use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 
 /// A game whose move number fix rewrites (`3.` for `1.`).
@@ -138,6 +139,29 @@ fn the_fixed_file_keeps_its_owner_group_and_setuid_mode() {
     assert_eq!(mode(&path), 0o4754);
 }
 
+/// Needs root (to run fix as nobody): nobody's copy of root's file would be nobody's.
+#[test]
+fn a_file_whose_owner_could_not_be_kept_is_refused() {
+    if !is_root() {
+        return;
+    }
+    let (dir, path) = record();
+    set_mode(dir.path(), 0o777);
+    set_mode(&path, 0o666);
+    let script = "exec \"$0\" fix --renumber \"$1\"";
+    let output = std::process::Command::new("su")
+        .args(["nobody", "-s", "/bin/sh", "-c", script])
+        .arg(assert_cmd::cargo::cargo_bin("tgn"))
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("could not keep its owner"), "{stderr}");
+    assert_eq!(fs::read_to_string(&path).unwrap(), MISNUMBERED);
+    assert!(leftovers(dir.path()).is_empty());
+}
+
 #[test]
 fn a_read_only_file_is_refused_even_as_root_unless_forced() {
     let (_dir, path) = record();
@@ -145,7 +169,8 @@ fn a_read_only_file_is_refused_even_as_root_unless_forced() {
     fix(&[], &path)
         .code(2)
         .stderr(contains("read-only"))
-        .stderr(contains("--force"));
+        .stderr(contains("--force"))
+        .stderr(contains("no game found").not());
     assert_eq!(fs::read_to_string(&path).unwrap(), MISNUMBERED);
     fixes(&["--force"], &path);
     assert_eq!(mode(&path), 0o444);

@@ -804,12 +804,14 @@ fn kept_identity(meta: &Metadata, force: bool) -> Option<String> {
     if !force && !writable(meta) {
         return Some("read-only (no write permission): left as it is (--force rewrites it)".into());
     }
-    // Only root gives a file away: anyone else's copy would become theirs.
+    // Only root gives a file away, or to a group it is not in: anyone else's copy
+    // would become theirs.
     let euid = effective_ids().0;
-    if euid != 0 && euid != meta.uid() {
+    if euid != 0 && (euid != meta.uid() || !in_group(meta.gid())) {
         return Some(format!(
-            "owned by user {}: the fixed file could not keep its owner; left as it is",
-            meta.uid()
+            "owned by {}:{}: the fixed file could not keep its owner and group; left as it is",
+            meta.uid(),
+            meta.gid()
         ));
     }
     None
@@ -823,12 +825,16 @@ fn writable(meta: &Metadata) -> bool {
     if mode & 0o200 == 0 {
         return false;
     }
-    let (euid, egid) = effective_ids();
+    let euid = effective_ids().0;
     if euid == 0 || euid == meta.uid() {
         return true;
     }
-    let group = meta.gid() == egid || groups().contains(&meta.gid());
-    mode & if group { 0o020 } else { 0o002 } != 0
+    mode & if in_group(meta.gid()) { 0o020 } else { 0o002 } != 0
+}
+
+/// Whether the process is in group `gid`.
+fn in_group(gid: u32) -> bool {
+    gid == effective_ids().1 || groups().contains(&gid)
 }
 
 /// The effective user and group ids.
@@ -914,11 +920,15 @@ pub fn run(settings: &FixSettings) -> io::Result<RunStatus> {
         changed_files: 0,
         diff_found: false,
     };
+    // Every path refused: the refusals say why, not "no game found" after them.
+    let refused = inputs.is_empty() && tally.io_errors > 0;
     let output = (|| {
-        tally.io_errors += pipeline.run(&inputs, |item| {
-            tally.add(&item);
-            run.game(&item)
-        })?;
+        if !refused {
+            tally.io_errors += pipeline.run(&inputs, |item| {
+                tally.add(&item);
+                run.game(&item)
+            })?;
+        }
         run.finish_current()?;
         if let Some(output) = run.shared.take() {
             output.finish()?;
