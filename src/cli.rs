@@ -191,10 +191,15 @@ Tag Roster first in its order; --canonical also writes moves in canonical notati
 A move is never changed, and a game with a syntax error is left as it is. Everything
 not fixed is kept byte for byte, and a file with nothing to fix is not touched. Files
 are written to a temporary file in the same directory, then renamed over the original,
-so an interrupted run loses nothing. Standard input goes to standard output.
+so an interrupted run loses nothing (SIGINT and SIGTERM remove the temporary file).
+The fixed file keeps the owner, group and mode of the original; a symbolic link's
+target is fixed, the link stays a link. A file with other names (hard links), a
+read-only one (unless --force) and one whose owner could not be kept are left as they
+are. Standard input goes to standard output.
 
 Exit status: 0 if every game is valid, 1 if any is invalid (the fixes that can be made
-are made; --dry-run: also when something would change), 2 on a usage or I/O error.")]
+are made; --dry-run: also when something would change), 2 on a usage or I/O error, or
+when a file is refused.")]
     Fix(FixArgs),
     /// List the games tgn knows, with their aliases and options.
     #[command(after_help = "Example:
@@ -705,12 +710,16 @@ pub struct FixArgs {
     /// Write every move in canonical notation.
     #[arg(long)]
     pub canonical: bool,
-    /// Write every input, fixed, to this file instead of in place.
+    /// Write every input, fixed, to this file instead of in place (- for stdout; a
+    /// device or FIFO is written through; an existing file only with --force).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Show a unified diff of what would change; write nothing.
     #[arg(long)]
     pub dry_run: bool,
+    /// Rewrite read-only files; overwrite an existing --output file.
+    #[arg(long)]
+    pub force: bool,
 }
 
 impl FixArgs {
@@ -728,10 +737,12 @@ impl FixArgs {
                 canonical: self.canonical,
             },
             target: match &self.output {
+                Some(path) if path.as_os_str() == "-" => Target::Stdout,
                 Some(path) => Target::File(path.clone()),
                 None => Target::InPlace,
             },
             dry_run: self.dry_run,
+            force: self.force,
         }
     }
 }

@@ -9,10 +9,18 @@
 //! was (not even rewritten). Output goes to a temporary file in the same directory,
 //! renamed over the original only once it is complete: an interrupted run loses
 //! nothing. Games with syntax errors are left exactly as written.
+//!
+//! Fix keeps the file it was given: a symbolic link's target is fixed (the link
+//! stays a link); the new file takes the owner, group and mode of the old one, or the
+//! file is refused; a read-only file, or one with other names (hard links), is refused;
+//! an `--output` device or FIFO is written through, never renamed over; SIGINT and
+//! SIGTERM remove the temporary file.
 
-use std::fs::{self, File};
+use std::fs::{self, File, Metadata, OpenOptions, Permissions};
 use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt, fchown};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, Once, PoisonError};
 
 use similar::{ChangeTag, TextDiff};
 
@@ -42,8 +50,11 @@ pub struct Fixes {
 pub enum Target {
     /// Each file rewritten in place (standard input to standard output).
     InPlace,
-    /// Every input into one new file.
+    /// Every input into one new file (an existing one only with `--force`; a device
+    /// or FIFO written through).
     File(PathBuf),
+    /// Every input to standard output (`-o -`).
+    Stdout,
 }
 
 /// What `tgn fix` is asked to do.
@@ -55,6 +66,8 @@ pub struct FixSettings {
     pub target: Target,
     /// Show a unified diff of what would change, and write nothing.
     pub dry_run: bool,
+    /// Rewrite a read-only file; overwrite an existing `--output` file.
+    pub force: bool,
 }
 
 /// The Seven Tag Roster, in the order PGN's export format writes it.
@@ -374,15 +387,44 @@ enum Sink {
         shift: isize,
     },
     Stdout(Stdout),
-    /// The one `--output` file, shared by every input.
+    /// The one `--output`, shared by every input.
     Shared,
+}
+
+/// Where `--output` goes.
+enum Output {
+    /// A temporary file beside the target, renamed over it once complete.
+    Temp(BufWriter<tempfile::NamedTempFile>, PathBuf),
+    /// A character device or FIFO, written through: renaming a file over it would
+    /// replace the device (as root, `-o /dev/null` would break the machine).
+    Through(BufWriter<File>),
+    /// `-o -`.
+    Stdout(Stdout),
+}
+
+impl Output {
+    fn writer(&mut self) -> &mut dyn Write {
+        match self {
+            Output::Temp(w, _) => w,
+            Output::Through(w) => w,
+            Output::Stdout(w) => w,
+        }
+    }
+
+    fn finish(self) -> io::Result<()> {
+        match self {
+            Output::Temp(writer, path) => persist(writer, &path),
+            Output::Through(mut w) => w.flush(),
+            Output::Stdout(mut w) => w.flush(),
+        }
+    }
 }
 
 /// The state of a run.
 struct Run<'a> {
     settings: &'a FixSettings,
-    /// The `--output` file, while it is being written.
-    shared: Option<BufWriter<tempfile::NamedTempFile>>,
+    /// The `--output`, while it is being written.
+    shared: Option<Output>,
     current: Option<Rewrite>,
     changed_games: usize,
     changed_files: usize,
@@ -400,7 +442,7 @@ impl Run<'_> {
                 header: false,
                 shift: 0,
             },
-            (_, Target::File(_), false) => Sink::Shared,
+            (_, Target::File(_) | Target::Stdout, false) => Sink::Shared,
             (Input::Stdin, Target::InPlace, false) => Sink::Stdout(Stdout::new()),
             (Input::File(path), Target::InPlace, false) => Sink::Untouched(fs::canonicalize(path)?),
         };
@@ -415,12 +457,13 @@ impl Run<'_> {
     }
 
     fn writer<'w>(
-        shared: &'w mut Option<BufWriter<tempfile::NamedTempFile>>,
+        shared: &'w mut Option<Output>,
         out: &'w mut Sink,
     ) -> io::Result<&'w mut dyn Write> {
         if let Sink::Untouched(path) = out {
             // The first fix in this file: only now is a temporary file made.
-            *out = Sink::Temp(BufWriter::new(temp_beside(path)?), path.clone());
+            let meta = fs::metadata(&*path)?;
+            *out = Sink::Temp(temp_beside(path, Some(&meta))?, path.clone());
         }
         Ok(match out {
             Sink::Untouched(_) | Sink::DryRun { .. } => {
@@ -430,7 +473,8 @@ impl Run<'_> {
             Sink::Stdout(w) => w,
             Sink::Shared => shared
                 .as_mut()
-                .ok_or_else(|| io::Error::other("the output file is not open"))?,
+                .ok_or_else(|| io::Error::other("the output file is not open"))?
+                .writer(),
         })
     }
 
@@ -531,14 +575,7 @@ impl Run<'_> {
             self.changed_files += 1;
         }
         match rewrite.out {
-            Sink::Temp(writer, path) if rewrite.changed > 0 => {
-                let temp = writer.into_inner().map_err(|e| e.into_error())?;
-                temp.as_file().sync_all()?;
-                if let Ok(meta) = fs::metadata(&path) {
-                    fs::set_permissions(temp.path(), meta.permissions())?;
-                }
-                temp.persist(path).map_err(|e| e.error)?;
-            }
+            Sink::Temp(writer, path) if rewrite.changed > 0 => persist(writer, &path)?,
             Sink::Untouched(_) | Sink::Temp(..) | Sink::Shared => {}
             Sink::Stdout(mut writer) => writer.flush()?,
             Sink::DryRun { .. } => {}
@@ -628,31 +665,218 @@ fn copy(from: &mut BufReader<File>, at: &mut u64, to: u64, out: &mut dyn Write) 
 }
 
 /// A temporary file in the directory of `path`, so that renaming it over `path` is
-/// atomic (a rename never crosses file systems).
-fn temp_beside(path: &Path) -> io::Result<tempfile::NamedTempFile> {
+/// atomic (a rename never crosses file systems), with the owner, group and mode of
+/// the file it replaces (`like`), or, for a new file, the mode the umask leaves of
+/// 0666 (as any program's new file). SIGINT and SIGTERM remove it from now on.
+fn temp_beside(
+    path: &Path,
+    like: Option<&Metadata>,
+) -> io::Result<BufWriter<tempfile::NamedTempFile>> {
+    watch_signals();
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
-    tempfile::Builder::new()
+    // A copy of an existing file is made 0600 until it takes that file's mode: no one
+    // reads it in between whom the original would not let.
+    let mode = if like.is_some() { 0o600 } else { 0o666 };
+    let temp = tempfile::Builder::new()
         .prefix(".tgn-fix-")
-        .tempfile_in(dir)
+        .permissions(Permissions::from_mode(mode))
+        .tempfile_in(dir)?;
+    remember(temp.path());
+    if let Some(meta) = like {
+        keep_identity(temp.as_file(), meta, path)?;
+    }
+    Ok(BufWriter::new(temp))
+}
+
+/// Gives the temporary file the owner, group and mode of the file it replaces, or
+/// refuses. The owner first: changing it clears the setuid and setgid bits, which the
+/// mode then sets again, only ever under the owner they were set for.
+fn keep_identity(temp: &File, meta: &Metadata, path: &Path) -> io::Result<()> {
+    fchown(temp, Some(meta.uid()), Some(meta.gid())).map_err(|e| {
+        io::Error::new(
+            e.kind(),
+            format!(
+                "{}: its owner and group ({}:{}) cannot be kept on the fixed file ({e}); \
+                 it is left as it was",
+                path.display(),
+                meta.uid(),
+                meta.gid()
+            ),
+        )
+    })?;
+    temp.set_permissions(Permissions::from_mode(meta.mode() & 0o7777))
+}
+
+/// Renames the complete temporary file over `path`.
+fn persist(writer: BufWriter<tempfile::NamedTempFile>, path: &Path) -> io::Result<()> {
+    let temp = writer.into_inner().map_err(|e| e.into_error())?;
+    temp.as_file().sync_all()?;
+    let name = temp.path().to_path_buf();
+    let persisted = temp.persist(path).map(drop).map_err(|e| e.error);
+    forget(&name);
+    persisted
+}
+
+/// The temporary files being written, for the signal handler to remove.
+static TEMPS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn remember(temp: &Path) {
+    let mut temps = TEMPS.lock().unwrap_or_else(PoisonError::into_inner);
+    temps.push(temp.to_path_buf());
+}
+
+fn forget(temp: &Path) {
+    let mut temps = TEMPS.lock().unwrap_or_else(PoisonError::into_inner);
+    temps.retain(|t| t != temp);
+}
+
+/// On SIGINT or SIGTERM, removes the temporary files and exits as the signal would
+/// (130, 143). The original is intact: only a complete file is renamed over it.
+/// (SIGKILL cannot be caught: it leaves the temporary file.)
+fn watch_signals() {
+    static WATCH: Once = Once::new();
+    WATCH.call_once(|| {
+        use signal_hook::consts::{SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+            return;
+        };
+        std::thread::spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                let temps = TEMPS.lock().unwrap_or_else(PoisonError::into_inner);
+                for temp in temps.iter() {
+                    let _ = fs::remove_file(temp);
+                }
+                std::process::exit(128 + signal);
+            }
+        });
+    });
+}
+
+/// Opens `--output`. A character device or FIFO is written through, never renamed
+/// over; an existing file is replaced only with `--force` (as split does), through
+/// its symbolic link and keeping its owner and mode; a new one follows the umask.
+fn open_output(path: &Path, force: bool) -> io::Result<Output> {
+    let named = |e: io::Error, hint: &str| {
+        io::Error::new(e.kind(), format!("{}: {e}{hint}", path.display()))
+    };
+    match fs::metadata(path) {
+        Ok(meta) if meta.file_type().is_char_device() || meta.file_type().is_fifo() => {
+            let file = OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(|e| named(e, ""))?;
+            Ok(Output::Through(BufWriter::new(file)))
+        }
+        Ok(meta) if !meta.is_file() => Err(named(
+            io::Error::other("not a regular file, a character device or a FIFO"),
+            "",
+        )),
+        Ok(_) if !force => Err(named(
+            io::Error::new(io::ErrorKind::AlreadyExists, "already exists"),
+            " (--force overwrites it)",
+        )),
+        Ok(meta) => {
+            let path = fs::canonicalize(path)?;
+            Ok(Output::Temp(temp_beside(&path, Some(&meta))?, path))
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            Ok(Output::Temp(temp_beside(path, None)?, path.to_path_buf()))
+        }
+        Err(e) => Err(named(e, "")),
+    }
+}
+
+/// Why a file cannot be rewritten in place keeping what it is, if it cannot.
+fn kept_identity(meta: &Metadata, force: bool) -> Option<String> {
+    // Refused rather than rewritten in place: writing over the file itself would give
+    // up atomicity (an interrupted run would leave every name half written), and
+    // renaming a copy over this name would leave the other names with the old text.
+    if meta.nlink() > 1 {
+        return Some(format!(
+            "has {} names (hard links): fix would leave the others with the old text; \
+             fix a copy (tgn fix -o NEW FILE)",
+            meta.nlink()
+        ));
+    }
+    if !force && !writable(meta) {
+        return Some("read-only (no write permission): left as it is (--force rewrites it)".into());
+    }
+    // Only root gives a file away, or to a group it is not in: anyone else's copy
+    // would become theirs.
+    let euid = effective_ids().0;
+    if euid != 0 && (euid != meta.uid() || !in_group(meta.gid())) {
+        return Some(format!(
+            "owned by {}:{}: the fixed file could not keep its owner and group; left as it is",
+            meta.uid(),
+            meta.gid()
+        ));
+    }
+    None
+}
+
+/// Whether the mode bits let this user write the file. The bits, not access(2),
+/// which says yes to root for every file: a file its owner made read-only (0444) is
+/// refused as root too.
+fn writable(meta: &Metadata) -> bool {
+    let mode = meta.mode();
+    if mode & 0o200 == 0 {
+        return false;
+    }
+    let euid = effective_ids().0;
+    if euid == 0 || euid == meta.uid() {
+        return true;
+    }
+    mode & if in_group(meta.gid()) { 0o020 } else { 0o002 } != 0
+}
+
+/// Whether the process is in group `gid`.
+fn in_group(gid: u32) -> bool {
+    gid == effective_ids().1 || groups().contains(&gid)
+}
+
+/// The effective user and group ids.
+fn effective_ids() -> (u32, u32) {
+    // SAFETY: geteuid and getegid always succeed and touch no memory.
+    unsafe { (libc::geteuid(), libc::getegid()) }
+}
+
+/// The supplementary groups of the process.
+fn groups() -> Vec<u32> {
+    // SAFETY: getgroups(0, NULL) only counts; the second call writes at most `len`
+    // ids into a buffer of `len`.
+    unsafe {
+        let len = libc::getgroups(0, std::ptr::null_mut());
+        let mut groups = vec![0; usize::try_from(len).unwrap_or(0)];
+        let got = libc::getgroups(len.max(0), groups.as_mut_ptr());
+        groups.truncate(usize::try_from(got).unwrap_or(0));
+        groups
+    }
 }
 
 /// The inputs fix can rewrite: standard input, and regular files. Fix reads a file
 /// twice (its games, then its bytes to copy between the edits), and a FIFO or a device
 /// gives its bytes once: the second read would wait for ever. So anything else is
-/// refused, before it is opened, as an I/O error naming it.
-fn regular_files(inputs: Vec<Input>, errors: &mut usize) -> Vec<Input> {
+/// refused, before it is opened, as an I/O error naming it; and so is, when it is to
+/// be rewritten in place, a file whose identity fix could not keep.
+fn regular_files(inputs: Vec<Input>, settings: &FixSettings, errors: &mut usize) -> Vec<Input> {
+    let in_place = settings.target == Target::InPlace && !settings.dry_run;
     let regular = |input: &Input| {
         let Input::File(path) = input else {
             return true;
         };
         let refusal = match fs::metadata(path) {
-            Ok(meta) if meta.is_file() => return true,
-            Ok(_) => "not a regular file, which fix cannot rewrite (give it on standard input: \
-                      tgn fix - < FILE)"
-                .to_string(),
+            Ok(meta) if !meta.is_file() => {
+                "not a regular file, which fix cannot rewrite (give it on standard input: \
+                 tgn fix - < FILE)"
+                    .to_string()
+            }
+            Ok(meta) => match kept_identity(&meta, settings.force).filter(|_| in_place) {
+                Some(refusal) => refusal,
+                None => return true,
+            },
             Err(e) => e.to_string(),
         };
         eprintln!("tgn: {}: {refusal}", path.display());
@@ -671,7 +895,7 @@ pub fn run(settings: &FixSettings) -> io::Result<RunStatus> {
     }
     let mut tally = Tally::default();
     let inputs = expand(&settings.paths, &settings.read, &mut tally.io_errors);
-    let inputs = regular_files(inputs, &mut tally.io_errors);
+    let inputs = regular_files(inputs, settings, &mut tally.io_errors);
     tally.files = inputs.len();
     let pipeline = Pipeline {
         read: &settings.read,
@@ -684,7 +908,8 @@ pub fn run(settings: &FixSettings) -> io::Result<RunStatus> {
         progress: true,
     };
     let shared = match (&settings.target, settings.dry_run) {
-        (Target::File(path), false) => Some(BufWriter::new(temp_beside(path)?)),
+        (Target::File(path), false) => Some(open_output(path, settings.force)?),
+        (Target::Stdout, false) => Some(Output::Stdout(Stdout::new())),
         _ => None,
     };
     let mut run = Run {
@@ -695,16 +920,18 @@ pub fn run(settings: &FixSettings) -> io::Result<RunStatus> {
         changed_files: 0,
         diff_found: false,
     };
+    // Every path refused: the refusals say why, not "no game found" after them.
+    let refused = inputs.is_empty() && tally.io_errors > 0;
     let output = (|| {
-        tally.io_errors += pipeline.run(&inputs, |item| {
-            tally.add(&item);
-            run.game(&item)
-        })?;
+        if !refused {
+            tally.io_errors += pipeline.run(&inputs, |item| {
+                tally.add(&item);
+                run.game(&item)
+            })?;
+        }
         run.finish_current()?;
-        if let (Some(writer), Target::File(path)) = (run.shared.take(), &settings.target) {
-            let temp = writer.into_inner().map_err(|e| e.into_error())?;
-            temp.as_file().sync_all()?;
-            temp.persist(path).map_err(|e| e.error)?;
+        if let Some(output) = run.shared.take() {
+            output.finish()?;
         }
         Ok(())
     })();
