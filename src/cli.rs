@@ -761,6 +761,19 @@ fn usage_error(message: &str) -> i32 {
 /// Runs a parsed command line; gives the process exit status.
 pub fn run(cli: Cli) -> i32 {
     let result = match cli.command {
+        Command::Check(args)
+            if args.format != CheckFormat::Human && (args.quiet || args.verbose) =>
+        {
+            return usage_error(&format!(
+                "--{} shapes the human format only; --format {} prints every game its own way",
+                if args.quiet { "quiet" } else { "verbose" },
+                if args.format == CheckFormat::Json {
+                    "json"
+                } else {
+                    "github"
+                }
+            ));
+        }
         Command::Check(args) => commands::check::run(&commands::check::Options {
             read: args.read.reading(),
             paths: args.paths,

@@ -116,3 +116,16 @@ fn an_option_that_does_not_concern_the_game_is_an_error() {
     );
     assert_eq!(tgn(&["check", "-O", "no-such-option", TOGUZ]).0, 2);
 }
+
+#[test]
+fn quiet_and_verbose_ask_for_the_human_format() {
+    for args in [
+        &["check", "-q", "--format", "json", TOGUZ][..],
+        &["check", "-v", "--format", "github", TOGUZ],
+        &["check", "-v", "--format", "json", TOGUZ],
+    ] {
+        let (code, out, err) = tgn(args);
+        assert_eq!(code, 2, "tgn {args:?}");
+        assert!(out.is_empty() && err.contains("human format only"), "{err}");
+    }
+}

@@ -35,11 +35,12 @@ pub fn one_line(item: &Item) -> String {
         .as_ref()
         .map_or(String::new(), |s| format!(", final [{}]", s.position));
     format!(
-        "{} game {}{}: {validity}, {declared} declared, {outcome}, {} plies{end}",
+        "{} game {}{}: {validity}, {declared} declared, {outcome}, {} {}{end}",
         shown(&item.file),
         item.index + 1,
         game_label(item),
-        replay.plies
+        replay.plies,
+        if replay.plies == 1 { "ply" } else { "plies" }
     )
 }
 

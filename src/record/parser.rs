@@ -670,6 +670,11 @@ pub(super) fn split_tag_line(line: &str) -> Result<(&str, &str, usize), String> 
     let close = memchr::memrchr(b']', line.as_bytes())
         .ok_or_else(|| format!("tag [{name} is not closed with ']'"))?;
     let body = trim(&line[1 + name_len..close]);
+    if body.starts_with('"') && (body.len() < 2 || !body.ends_with('"')) {
+        return Err(format!(
+            "tag [{name}]: the value's closing double quote is missing (before the ']')"
+        ));
+    }
     if body.len() < 2 || !body.starts_with('"') || !body.ends_with('"') {
         return Err(format!("tag [{name}]: expected a value in double quotes"));
     }
@@ -706,6 +711,18 @@ mod tests {
 
     fn parse(text: &str) -> Vec<GameRecord> {
         parse_games(text, Origin::default())
+    }
+
+    #[test]
+    fn a_value_without_its_closing_quote_is_named_so() {
+        let games = parse("[Black \"unterminated]\n\n1. 43(10) *\n");
+        let messages: Vec<&str> = games[0].errors.iter().map(|e| e.message.as_str()).collect();
+        assert!(
+            messages
+                .iter()
+                .any(|m| m.contains("closing double quote is missing")),
+            "{messages:?}"
+        );
     }
 
     #[test]
@@ -770,7 +787,7 @@ mod tests {
         let g = &parse("[Event \"x]\n[ \"y\"]\n1. a ) b ( c {open")[0];
         let messages: Vec<&str> = g.errors.iter().map(|e| e.message.as_str()).collect();
         assert!(
-            messages.iter().any(|m| m.contains("double quotes")),
+            messages.iter().any(|m| m.contains("closing double quote")),
             "{messages:?}"
         );
         assert!(
