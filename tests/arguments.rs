@@ -129,3 +129,18 @@ fn quiet_and_verbose_ask_for_the_human_format() {
         assert!(out.is_empty() && err.contains("human format only"), "{err}");
     }
 }
+
+#[test]
+fn a_forgotten_game_is_said_once_per_file_not_once_per_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("untagged.pgn");
+    std::fs::write(&path, "[Event \"e\"]\n\n1. 43(10) 11(10) *\n\n".repeat(50)).unwrap();
+    let (code, out, _) = tgn(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert_eq!(out.matches("error[unknown-game]").count(), 1, "{out}");
+    assert!(out.contains("… and 49 more games of "), "{out}");
+    assert!(out.contains("checked 50 games"), "{out}");
+    // Machines still get one line per game.
+    let (_, json, _) = tgn(&["check", "--format", "json", path.to_str().unwrap()]);
+    assert_eq!(json.lines().count(), 50);
+}

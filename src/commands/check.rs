@@ -3,8 +3,9 @@
 use std::io::{self, Write};
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
-use super::{Pipeline, RunStatus, Tally, conclude, expand};
+use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, shown};
 use super::{Reading, Stdout};
 use crate::output::{github, human, json};
 use crate::replay::Detail;
@@ -44,9 +45,14 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
         json: Some(false),
         progress: options.format == CheckFormat::Human,
     };
+    let mut nameless = Nameless::default();
     let output = (|| {
         tally.io_errors += pipeline.run(&inputs, |item| {
             tally.add(&item);
+            let human = options.format == CheckFormat::Human && !options.quiet && !options.verbose;
+            if human && nameless.told(&mut out, &item)? {
+                return Ok(());
+            }
             match options.format {
                 CheckFormat::Human if options.verbose => {
                     writeln!(out, "{}", human::one_line(&item))?;
@@ -58,6 +64,7 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
                 CheckFormat::Github => github::annotations(&mut out, &item),
             }
         })?;
+        nameless.finish(&mut out)?;
         if options.format == CheckFormat::Human {
             writeln!(
                 out,
@@ -69,4 +76,54 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
         out.flush()
     })();
     conclude(output, &tally)
+}
+
+/// The games of one file that name no game, as people are told of them: the first in
+/// full, then one line for the others (an archive read without `--game` would repeat
+/// the same error for each of its games: 1,199 times for PlayOK's).
+#[derive(Default)]
+struct Nameless {
+    file: Option<Arc<str>>,
+    /// Games of `file` after the first that named no game.
+    more: usize,
+}
+
+impl Nameless {
+    /// Whether `item` is one more game of the same file naming no game, told only in
+    /// the line [`Nameless::finish`] writes (which a game of another file writes first).
+    fn told(&mut self, out: &mut impl Write, item: &Item) -> io::Result<bool> {
+        let same_file = self
+            .file
+            .as_ref()
+            .is_some_and(|f| Arc::ptr_eq(f, &item.file));
+        if !same_file {
+            self.finish(out)?;
+        }
+        if !item.replay.names_no_game() {
+            return Ok(false);
+        }
+        if same_file {
+            self.more += 1;
+            return Ok(true);
+        }
+        self.file = Some(item.file.clone());
+        Ok(false)
+    }
+
+    fn finish(&mut self, out: &mut impl Write) -> io::Result<()> {
+        if let Some(file) = self.file.take()
+            && self.more > 0
+        {
+            writeln!(
+                out,
+                "… and {} more {} of {} name no game either: add [Game \"…\"] or use \
+                 --game\n",
+                self.more,
+                if self.more == 1 { "game" } else { "games" },
+                shown(&file)
+            )?;
+        }
+        self.more = 0;
+        Ok(())
+    }
 }

@@ -338,9 +338,20 @@ pub struct Replay {
     pub end: Option<Box<Snapshot>>,
 }
 
+/// The error of a record that names no game (no `[Game]`, `[Variant]` or
+/// `[GameType]`, and no `--game`).
+pub const NO_GAME_NAMED: &str = "the record names no game: add [Game \"…\"] or use --game";
+
 impl Replay {
     pub fn is_valid(&self) -> bool {
         self.errors.is_empty()
+    }
+
+    /// Whether the one thing wrong is that the record names no game: what every game
+    /// of an archive read without `--game` says alike.
+    pub fn names_no_game(&self) -> bool {
+        matches!(self.errors.as_slice(), [e] if e.code == ErrorCode::UnknownGame
+            && e.message == NO_GAME_NAMED)
     }
 }
 
@@ -407,9 +418,7 @@ impl fmt::Display for Unknown<'_> {
                 f,
                 "unknown game \"{v}\"; name the game with [Game \"…\"] or --game"
             ),
-            Unknown::Unnamed => {
-                f.write_str("the record names no game: add [Game \"…\"] or use --game")
-            }
+            Unknown::Unnamed => f.write_str(NO_GAME_NAMED),
         }
     }
 }
