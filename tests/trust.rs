@@ -91,6 +91,26 @@ fn warnings_for_move_numbers_result_tags_and_duplicate_tags_and_strict_makes_the
         assert_eq!(strict.code, 1, "{text}");
         assert_eq!(json(&strict)[0]["errors"][0]["code"], code, "{text}");
     }
+    // One slip of the pen is one warning: the number after it that agrees with the
+    // moves again gives none (it gave a second: "3. where 8 was expected"); a line
+    // skipped shifts every number after it, and is one warning too.
+    for text in [
+        "1. 54(10) 11(10) 7. 32(22) 88(22) 3. 79(34) *",
+        "1. 54(10) 11(10) 3. 32(22) 88(22) 4. 79(34) *",
+        "1. 54(10) 11(10) 3. 32(22) 88(22) 3. 79(34) *",
+    ] {
+        let r = run(
+            &["check", "--format", "json", "-"],
+            &format!("{TOGUZ}{text}\n"),
+        );
+        let game = &json(&r)[0];
+        assert_eq!(game["valid"], true, "{text}: {game}");
+        assert_eq!(
+            game["warnings"].as_array().unwrap().len(),
+            1,
+            "{text}: {game}"
+        );
+    }
     // Numbers that agree with the moves, in every usual style, give no warning.
     for text in [
         "1. 43(10) 11(10) 2. 88 *",

@@ -75,6 +75,11 @@ pub struct Count {
     pub number: Option<u32>,
     /// Who made the last turn, and at which ply.
     last: Option<(Player, u32)>,
+    /// After a number that disagreed, the count it replaced: the number is followed
+    /// from then on (a line of the score sheet skipped shifts every later number, and
+    /// gives one warning), but a later number that agrees with this count says the
+    /// one that disagreed was a slip of the pen, and gives none either.
+    slip: Option<u32>,
 }
 
 impl Count {
@@ -89,6 +94,7 @@ impl Count {
         Count {
             number: (!set_up).then_some(1),
             last: None,
+            slip: None,
         }
     }
 
@@ -101,6 +107,7 @@ impl Count {
             && self.last.is_some_and(|(last, _)| last == Player::Second)
         {
             self.number = self.number.map(|n| n + 1);
+            self.slip = self.slip.map(|n| n + 1);
         }
         self.last = Some((mover, ply));
         new_turn
@@ -121,10 +128,12 @@ impl Count {
             fault(NumberFault::InsideTurn);
             return;
         }
-        if let Some(expected) = self.number
-            && expected != number
-        {
-            fault(NumberFault::Unexpected(expected));
+        match self.number {
+            Some(expected) if expected != number && self.slip != Some(number) => {
+                fault(NumberFault::Unexpected(expected));
+                self.slip = Some(expected);
+            }
+            _ => self.slip = None,
         }
         self.number = Some(number);
         match (mover, continuation) {
