@@ -208,3 +208,20 @@ fn a_fifo_in_a_directory_is_named_not_read() {
     );
     assert_eq!(out.status.code(), Some(0));
 }
+
+/// A UTF-16 file is not read as text, and the error says what it looks like.
+#[test]
+fn a_utf16_file_is_named_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "[Event \"x\"]\n";
+    let little: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let with_bom = [&[0xFF, 0xFE][..], &little].concat();
+    for (name, bytes) in [("le.pgn", little), ("bom.pgn", with_bom)] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let out = tgn().arg("check").arg(&path).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(err.contains("it looks like UTF-16"), "{err}");
+    }
+}

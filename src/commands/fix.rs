@@ -888,10 +888,14 @@ fn regular_files(inputs: Vec<Input>, settings: &FixSettings, errors: &mut usize)
 
 pub fn run(settings: &FixSettings) -> io::Result<RunStatus> {
     if settings.read.encoding != Encoding::Utf8 {
-        return Err(io::Error::other(
+        let from = match settings.read.encoding {
+            Encoding::Latin1 => "latin1",
+            _ => "windows-1251",
+        };
+        return Err(io::Error::other(format!(
             "fix rewrites UTF-8 records only: convert the file first \
-             (iconv -f windows-1251 -t utf-8 old.pgn > new.pgn)",
-        ));
+             (iconv -f {from} -t utf-8 old.pgn > new.pgn)"
+        )));
     }
     let mut tally = Tally::default();
     let inputs = expand(&settings.paths, &settings.read, &mut tally.io_errors);

@@ -41,8 +41,9 @@ const BINARY_PROBE: usize = 8 << 10;
 pub enum ReadError {
     /// The source itself failed (a file that cannot be read).
     Io(io::Error),
-    /// A NUL byte among the first bytes: the source is not a text record at all.
-    NotText { offset: usize },
+    /// A NUL byte among the first bytes: the source is not a text record at all
+    /// (`utf16`: it looks like UTF-16 text, whose ASCII characters each have a NUL).
+    NotText { offset: usize, utf16: bool },
     /// A value that is not a record in the expected form (a line of JSON that is not
     /// a game written by `tgn convert`); the sentence says where and why.
     Invalid(String),
@@ -52,8 +53,15 @@ impl std::fmt::Display for ReadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ReadError::Io(e) => write!(f, "{e}"),
-            ReadError::NotText { offset } => {
-                write!(f, "not a text record (a NUL byte at byte offset {offset})")
+            ReadError::NotText { offset, utf16 } => {
+                write!(f, "not a text record (a NUL byte at byte offset {offset})")?;
+                if *utf16 {
+                    f.write_str(
+                        "; it looks like UTF-16: convert it to UTF-8 first \
+                         (iconv -f utf-16 -t utf-8 old.pgn > new.pgn)",
+                    )?;
+                }
+                Ok(())
             }
             ReadError::Invalid(why) => f.write_str(why),
         }
@@ -330,6 +338,7 @@ impl<R: BufRead> Reader<R> {
         if probing && let Some(at) = memchr::memchr(0, &self.raw) {
             return Err(ReadError::NotText {
                 offset: lines.offset + at,
+                utf16: lines.offset == 0 && looks_like_utf16(&self.raw[..at]),
             });
         }
         if self.raw.ends_with(b"\r") {
@@ -370,6 +379,15 @@ fn size(bytes: usize) -> String {
         0 => format!("{bytes} bytes"),
         mib => format!("{mib} MiB"),
     }
+}
+
+/// Whether a file whose first NUL byte follows `before` looks like UTF-16: a byte-order
+/// mark (FF FE, FE FF), or one ASCII character before the NUL (`[` then NUL, as
+/// little-endian UTF-16 writes `[Event`).
+fn looks_like_utf16(before: &[u8]) -> bool {
+    before.starts_with(&[0xFF, 0xFE])
+        || before.starts_with(&[0xFE, 0xFF])
+        || matches!(before, [c] if c.is_ascii_graphic())
 }
 
 /// Where the line holding byte `at` of `block` starts.
@@ -837,7 +855,7 @@ mod tests {
         for start in starts {
             let source = io::BufReader::with_capacity(64, start.chain(io::repeat(0)));
             let read = Reader::new(source, Encoding::Utf8).next_chunk();
-            let Some(Err(ReadError::NotText { offset })) = read else {
+            let Some(Err(ReadError::NotText { offset, .. })) = read else {
                 panic!("{read:?}");
             };
             assert_eq!(offset, start.len());
