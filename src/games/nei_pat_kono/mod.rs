@@ -105,11 +105,14 @@ impl NeiPatKono {
         })
     }
 
-    /// R1–R4: the step or capture from `from` to `to`, or why there is none.
-    fn find(&self, position: &Position, from: Point, to: Point) -> Result<Move, MoveError> {
+    /// R1–R4: the step or capture `token` names, or why there is none (the move named
+    /// as it was written, `a1xc3` or `a1-c3`).
+    fn find(&self, position: &Position, token: &Written) -> Result<Move, MoveError> {
+        let (from, to) = (token.from, token.to);
         let colour = position.to_move;
         let enemy = colour.opponent();
         let (a, b) = (self.name(from), self.name(to));
+        let sep = if token.capture { 'x' } else { '-' };
         let holder = |p: Point| position.at(p);
         match holder(from) {
             Some(c) if c == enemy => {
@@ -126,11 +129,11 @@ impl NeiPatKono {
             let (f0, r0) = self.grid.coords(from);
             let (f1, r1) = self.grid.coords(to);
             return Err(MoveError::illegal(if from == to {
-                format!("{a}-{b} goes nowhere (R2)")
+                format!("{a}{sep}{b} goes nowhere (R2)")
             } else if f0.abs_diff(f1) == r0.abs_diff(r1) {
-                format!("{a}-{b} is diagonal: pieces move along files and ranks only (R4)")
+                format!("{a}{sep}{b} is diagonal: pieces move along files and ranks only (R4)")
             } else {
-                format!("{a}-{b} is not along a file or a rank (R2-R4)")
+                format!("{a}{sep}{b} is not along a file or a rank (R2-R4)")
             }));
         };
         match distance {
@@ -155,16 +158,16 @@ impl NeiPatKono {
                 let o = self.name(over);
                 match (holder(over), holder(to)) {
                     (None, _) => Err(MoveError::illegal(format!(
-                        "{a}-{b} passes over the empty point {o}: a capture jumps over a piece \
+                        "{a}{sep}{b} passes over the empty point {o}: a capture jumps over a piece \
                          of one's own colour (R3, R4)"
                     ))),
                     (Some(c), _) if c == enemy => Err(MoveError::illegal(format!(
-                        "{a}-{b} jumps over the {} piece on {o}: a capture passes over a piece \
+                        "{a}{sep}{b} jumps over the {} piece on {o}: a capture passes over a piece \
                          of one's own colour, never an enemy's (R4)",
                         c.name()
                     ))),
                     (_, None) => Err(MoveError::illegal(format!(
-                        "{a}-{b} lands on the empty point {b}: a capture lands on an enemy \
+                        "{a}{sep}{b} lands on the empty point {b}: a capture lands on an enemy \
                          piece (R3, R4)"
                     ))),
                     (_, Some(c)) if c == colour => Err(MoveError::illegal(format!(
@@ -179,7 +182,7 @@ impl NeiPatKono {
                 }
             }
             _ => Err(MoveError::illegal(format!(
-                "{a}-{b} goes {distance} points: a step goes one point, a capture two (R4)"
+                "{a}{sep}{b} goes {distance} points: a step goes one point, a capture two (R4)"
             ))),
         }
     }
@@ -306,7 +309,7 @@ impl Rules for NeiPatKono {
     /// step with `x` is a wrong mark; with `forced-capture`, a step while a capture
     /// exists is illegal.
     fn resolve(&self, position: &Position, token: &Written) -> Result<Move, MoveError> {
-        let mv = self.find(position, token.from, token.to)?;
+        let mv = self.find(position, token)?;
         if mv.capture != token.capture {
             let (a, b) = (self.name(mv.from), self.name(mv.to));
             return Err(MoveError::wrong_mark(if mv.capture {

@@ -49,7 +49,7 @@ fn e2_reply_after_b1xb3() {
     assert_eq!(legal(&rules, &p), ["a4xa2", "c4xc2", "d3xb3", "d4xd2"]);
     assert_eq!(
         error(&rules, &p, "b4xb2"),
-        "illegal move: b4-b2 jumps over the black piece on b3: a capture passes over a piece \
+        "illegal move: b4xb2 jumps over the black piece on b3: a capture passes over a piece \
          of one's own colour, never an enemy's (R4)"
     );
 }
@@ -141,7 +141,7 @@ fn r4_forbidden_moves() {
     );
     assert_eq!(
         error(&rules, &p, "b2xd4"),
-        "illegal move: b2-d4 is diagonal: pieces move along files and ranks only (R4)"
+        "illegal move: b2xd4 is diagonal: pieces move along files and ranks only (R4)"
     );
     assert_eq!(
         error(&rules, &p, "a1-b3"),
@@ -150,21 +150,21 @@ fn r4_forbidden_moves() {
     // Over a friend onto an empty point, or onto a friend.
     assert_eq!(
         error(&rules, &p, "a2xc2"),
-        "illegal move: a2-c2 lands on the empty point c2: a capture lands on an enemy \
+        "illegal move: a2xc2 lands on the empty point c2: a capture lands on an enemy \
          piece (R3, R4)"
     );
     assert_eq!(
         error(&rules, &p, "b2xb4"),
-        "illegal move: b2-b4 jumps over the white piece on b3: a capture passes over a \
+        "illegal move: b2xb4 jumps over the white piece on b3: a capture passes over a \
          piece of one's own colour, never an enemy's (R4)"
     );
     assert_eq!(
         error(&rules, &p, "a1xa4"),
-        "illegal move: a1-a4 goes 3 points: a step goes one point, a capture two (R4)"
+        "illegal move: a1xa4 goes 3 points: a step goes one point, a capture two (R4)"
     );
     assert_eq!(
         error(&rules, &p, "b2xd2"),
-        "illegal move: b2-d2 passes over the empty point c2: a capture jumps over a piece \
+        "illegal move: b2xd2 passes over the empty point c2: a capture jumps over a piece \
          of one's own colour (R3, R4)"
     );
     let q = at(&rules, &["a1", "a2", "a3"], &["d4", "c4"], B);
