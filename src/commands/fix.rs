@@ -586,7 +586,7 @@ impl Run<'_> {
                     eprintln!(
                         "tgn: {}: changed by another program since fix read it: left as \
                          that program wrote it (run fix again)",
-                        path.display()
+                        shown(&rewrite.input.name())
                     );
                     self.refused += 1;
                     return Ok(());
