@@ -15,12 +15,17 @@
 //! file is refused; a read-only file, or one with other names (hard links), is refused;
 //! an `--output` device or FIFO is written through, never renamed over; SIGINT and
 //! SIGTERM remove the temporary file.
+//!
+//! A file rewritten in place is locked (an advisory `flock(2)` lock, which another
+//! `tgn fix` takes too) from its read to its rename, and is renamed over only if it
+//! is still the file that was read: two runs on one file never lose one's fixes.
 
-use std::fs::{self, File, Metadata, OpenOptions, Permissions};
+use std::fs::{self, File, Metadata, OpenOptions, Permissions, TryLockError};
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt, fchown};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, Once, PoisonError};
+use std::time::{Duration, Instant};
 
 use similar::{ChangeTag, TextDiff};
 
@@ -426,6 +431,10 @@ struct Run<'a> {
     /// The `--output`, while it is being written.
     shared: Option<Output>,
     current: Option<Rewrite>,
+    /// The lock on the file being rewritten in place, and what that file was.
+    held: Option<Held>,
+    /// Files left as they are because another program changed them meanwhile.
+    refused: usize,
     changed_games: usize,
     changed_files: usize,
     diff_found: bool,
@@ -570,15 +579,26 @@ impl Run<'_> {
             let out = Self::writer(&mut self.shared, &mut rewrite.out)?;
             io::copy(original, out)?;
         }
-        if rewrite.changed > 0 {
-            self.changed_games += rewrite.changed;
-            self.changed_files += 1;
-        }
+        let seen = self.held.as_ref().map(|held| held.seen);
         match rewrite.out {
-            Sink::Temp(writer, path) if rewrite.changed > 0 => persist(writer, &path)?,
+            Sink::Temp(writer, path) if rewrite.changed > 0 => {
+                if !replace(writer, &path, seen.as_ref())? {
+                    eprintln!(
+                        "tgn: {}: changed by another program since fix read it: left as \
+                         that program wrote it (run fix again)",
+                        shown(&rewrite.input.name())
+                    );
+                    self.refused += 1;
+                    return Ok(());
+                }
+            }
             Sink::Untouched(_) | Sink::Temp(..) | Sink::Shared => {}
             Sink::Stdout(mut writer) => writer.flush()?,
             Sink::DryRun { .. } => {}
+        }
+        if rewrite.changed > 0 {
+            self.changed_games += rewrite.changed;
+            self.changed_files += 1;
         }
         Ok(())
     }
@@ -718,6 +738,96 @@ fn persist(writer: BufWriter<tempfile::NamedTempFile>, path: &Path) -> io::Resul
     let persisted = temp.persist(path).map(drop).map_err(|e| e.error);
     forget(&name);
     persisted
+}
+
+/// Renames the complete temporary file over `path` if `path` is still the file that
+/// was read (`seen`, when it was locked); else removes the temporary file and says
+/// `false`: another program wrote the file meanwhile, and its text stays.
+fn replace(
+    writer: BufWriter<tempfile::NamedTempFile>,
+    path: &Path,
+    seen: Option<&Seen>,
+) -> io::Result<bool> {
+    let changed = match seen {
+        Some(seen) => *seen != Seen::of(&fs::metadata(path)?),
+        None => false,
+    };
+    if changed {
+        let temp = writer.into_inner().map_err(|e| e.into_error())?;
+        let name = temp.path().to_path_buf();
+        let closed = temp.close();
+        forget(&name);
+        return closed.map(|()| false);
+    }
+    persist(writer, path).map(|()| true)
+}
+
+/// How long fix waits for a file another program has locked (another fix, most
+/// likely, whose run on a large file takes seconds) before it leaves the file alone.
+const LOCK_WAIT: Duration = Duration::from_secs(3);
+
+/// What a file was when it was locked: which file, and its size and times. Any
+/// write changes the ctime, and a file renamed over the name is another inode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Seen {
+    dev: u64,
+    ino: u64,
+    size: u64,
+    mtime: (i64, i64),
+    ctime: (i64, i64),
+}
+
+impl Seen {
+    fn of(meta: &Metadata) -> Seen {
+        Seen {
+            dev: meta.dev(),
+            ino: meta.ino(),
+            size: meta.size(),
+            mtime: (meta.mtime(), meta.mtime_nsec()),
+            ctime: (meta.ctime(), meta.ctime_nsec()),
+        }
+    }
+
+    fn same_file(&self, other: &Seen) -> bool {
+        (self.dev, self.ino) == (other.dev, other.ino)
+    }
+}
+
+/// A file locked for its rewrite in place: the lock lasts as long as `_file` is open.
+struct Held {
+    _file: File,
+    seen: Seen,
+}
+
+/// Locks `path` (its target, through a symbolic link) with `flock(2)`, waiting at
+/// most `LOCK_WAIT` for another holder. A file renamed over `path` while this waited
+/// (another fix's rename) is locked in its turn: the lock is on the file now there.
+fn hold(path: &Path) -> io::Result<Held> {
+    let deadline = Instant::now() + LOCK_WAIT;
+    loop {
+        let file = File::open(path)?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(TryLockError::WouldBlock) if Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(50));
+                continue;
+            }
+            Err(TryLockError::WouldBlock) => {
+                return Err(io::Error::new(
+                    io::ErrorKind::WouldBlock,
+                    format!(
+                        "locked by another program (another tgn fix?) for {} s: left as it is",
+                        LOCK_WAIT.as_secs()
+                    ),
+                ));
+            }
+            Err(TryLockError::Error(e)) => return Err(e),
+        }
+        let seen = Seen::of(&file.metadata()?);
+        if seen.same_file(&Seen::of(&fs::metadata(path)?)) {
+            return Ok(Held { _file: file, seen });
+        }
+    }
 }
 
 /// The temporary files being written, for the signal handler to remove.
@@ -920,20 +1030,45 @@ pub fn run(settings: &FixSettings) -> io::Result<RunStatus> {
         settings,
         shared,
         current: None,
+        held: None,
+        refused: 0,
         changed_games: 0,
         changed_files: 0,
         diff_found: false,
     };
     // Every path refused: the refusals say why, not "no game found" after them.
     let refused = inputs.is_empty() && tally.io_errors > 0;
+    // A file rewritten in place is read and renamed over one at a time, under its
+    // lock (one open lock at a time, however many files).
+    let in_place = settings.target == Target::InPlace && !settings.dry_run;
+    let batches: Vec<&[Input]> = match (refused, in_place) {
+        (true, _) => Vec::new(),
+        (false, true) => inputs.chunks(1).collect(),
+        (false, false) => vec![&inputs[..]],
+    };
     let output = (|| {
-        if !refused {
-            tally.io_errors += pipeline.run(&inputs, |item| {
+        for batch in batches {
+            run.held = None;
+            if let [Input::File(path)] = batch
+                && in_place
+            {
+                match hold(path) {
+                    Ok(held) => run.held = Some(held),
+                    Err(e) => {
+                        eprintln!("tgn: {}: {e}", path.display());
+                        tally.io_errors += 1;
+                        continue;
+                    }
+                }
+            }
+            tally.io_errors += pipeline.run(batch, |item| {
                 tally.add(&item);
                 run.game(&item)
             })?;
+            run.finish_current()?;
         }
         run.finish_current()?;
+        run.held = None;
         if let Some(output) = run.shared.take() {
             output.finish()?;
         }
@@ -949,6 +1084,7 @@ pub fn run(settings: &FixSettings) -> io::Result<RunStatus> {
         plural(run.changed_games, "game"),
         plural(run.changed_files, "file")
     );
+    tally.io_errors += run.refused;
     report(&fixed, &tally);
     let status = conclude(output, &tally)?;
     Ok(if settings.dry_run && run.diff_found {
@@ -956,4 +1092,53 @@ pub fn run(settings: &FixSettings) -> io::Result<RunStatus> {
     } else {
         status
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const READ: &str = "[Game \"toguz-kumalak\"]\n\n3. 43(10) 11(10) *\n";
+    const FIXED: &str = "[Game \"toguz-kumalak\"]\n\n1. 43(10) 11(10) *\n";
+    const OTHER: &str = "[Game \"toguz-kumalak\"]\n[Result \"*\"]\n\n3. 43(10) 11(10) *\n";
+
+    /// Fixes `games.pgn` (holding `READ`) as fix does: locks it, writes the fixed
+    /// copy, lets another program do `meanwhile` to it, then renames over it or not.
+    /// Says whether it renamed, and the file's text; checks no temporary file is left.
+    fn fix_while(meanwhile: impl FnOnce(&Path)) -> (bool, String) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.pgn");
+        fs::write(&path, READ).unwrap();
+        let held = hold(&path).unwrap();
+        let mut writer = temp_beside(&path, Some(&fs::metadata(&path).unwrap())).unwrap();
+        writer.write_all(FIXED.as_bytes()).unwrap();
+        meanwhile(&path);
+        let renamed = replace(writer, &path, Some(&held.seen)).unwrap();
+        let names: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(names.len(), 1, "a temporary file is left: {names:?}");
+        (renamed, fs::read_to_string(&path).unwrap())
+    }
+
+    #[test]
+    fn an_unchanged_file_is_renamed_over() {
+        assert_eq!(fix_while(|_| {}), (true, FIXED.to_string()));
+    }
+
+    #[test]
+    fn a_file_written_since_it_was_read_keeps_the_other_writers_text() {
+        // Another program, which takes no lock, writes the file in place.
+        let written = fix_while(|path| fs::write(path, OTHER).unwrap());
+        assert_eq!(written, (false, OTHER.to_string()));
+    }
+
+    #[test]
+    fn a_file_renamed_over_since_it_was_read_keeps_the_other_writers_text() {
+        // Same size, a new inode: what another fix's rename leaves.
+        let renamed_over = fix_while(|path| {
+            let other = path.with_file_name("other");
+            fs::write(&other, READ.replace("3.", "2.")).unwrap();
+            fs::rename(&other, path).unwrap();
+        });
+        assert_eq!(renamed_over, (false, READ.replace("3.", "2.")));
+    }
 }
