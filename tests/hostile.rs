@@ -224,6 +224,13 @@ fn issue_23_a_game_too_long_over_many_lines_loses_no_game_after_it() {
     says(&run, "longer than 4 MiB");
     says(&run, "checked 4 games");
     says(&run, "3 valid, 1 invalid");
+    // The line where the game was cut is not kept: no empty line is quoted for it.
+    assert!(
+        !run.stdout.lines().any(|l| l.trim_end().ends_with(" |")
+            && l.trim_start().starts_with(|c: char| c.is_ascii_digit())),
+        "{}",
+        run.stdout
+    );
 }
 
 /// A record of one move from a position given by its FEN tag.

@@ -471,7 +471,15 @@ impl Pipeline<'_> {
         }
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
         bar.set_style(
-            ProgressStyle::with_template("{spinner} {human_pos} games  {elapsed}  {wide_msg}")
+            ProgressStyle::with_template("{spinner} {human_pos} {games}  {elapsed}  {wide_msg}")
+                .map(|style| {
+                    style.with_key(
+                        "games",
+                        |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                            let _ = w.write_str(if state.pos() == 1 { "game" } else { "games" });
+                        },
+                    )
+                })
                 .unwrap_or_else(|_| ProgressStyle::default_spinner()),
         );
         bar

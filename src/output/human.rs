@@ -201,7 +201,10 @@ pub fn render(item: &Item, d: &Diagnostic, severity: Severity) -> String {
     let pad = " ".repeat(line_no.len());
     let file = shown(&item.file);
     text += &format!("{pad}--> {file}:{}:{}\n", d.span.line, d.span.column);
-    if let Some(line) = item.record.source.line(d.span.line) {
+    // A line with nothing on it (or one the reader did not keep: the rest of a game
+    // too long) has nothing to point at.
+    let quoted = item.record.source.line(d.span.line);
+    if let Some(line) = quoted.filter(|l| !l.trim().is_empty()) {
         let (line, marker) = quote(line, d.span.column as usize, d.span.end - d.span.start);
         text += &format!("{pad} |\n{line_no} | {line}\n{pad} | {marker}\n");
     }
