@@ -793,3 +793,29 @@ fn fix_dry_run_numbers_each_games_hunks_at_its_lines_in_the_file() {
         0
     );
 }
+
+/// `annotate` on an annotated record adds nothing: what it wrote is not written twice
+/// (every comment was doubled), and moves kept in a "not replayed" comment keep their
+/// comments' braces. (Of valid games: an invalid game's moves after its bad move are
+/// kept in a comment, so that its annotated record is another record.)
+#[test]
+fn annotate_twice_is_annotate_once() {
+    for file in record_files()
+        .iter()
+        .filter(|f| !f.to_str().unwrap().contains("invalid"))
+    {
+        let path = file.to_str().unwrap();
+        for args in [&["annotate"][..], &["annotate", "--positions"]] {
+            let once = run(&[args, &[path]].concat()).1;
+            let twice = run_with(tgn().args(args).arg("-").write_stdin(once.clone())).1;
+            assert_eq!(twice, once, "tgn {args:?} {path}, twice");
+        }
+    }
+    // A comment's text may hold `{` (comments do not nest): `a {note`.
+    let bad = "[Game \"toguz-kumalak\"]\n\n1. 97 11(10) {a {note} 2. 32 *\n";
+    let out = run_with(tgn().arg("annotate").arg("-").write_stdin(bad)).1;
+    assert!(
+        out.contains("not replayed: 11(10) {a {note} 2. 32"),
+        "{out}"
+    );
+}

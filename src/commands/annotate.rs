@@ -62,16 +62,22 @@ pub fn annotate(item: &Item, positions: bool) -> GameRecord {
         record.set_tag("Annotator", format!("tgn {}", env!("CARGO_PKG_VERSION")));
     }
     if let Some(start) = replay.start.as_ref().filter(|_| positions) {
-        record
-            .comments
-            .push(comment(format!("start: {}", start.position)));
+        let at = record.comments.len();
+        once(
+            &mut record.comments,
+            at,
+            format!("start: {}", start.position),
+        );
     }
     if replay.game.is_none() || replay.start.is_none() {
         // Nothing was replayed (unknown game, bad setup): say why, change nothing else.
         for error in &replay.errors {
-            record
-                .comments
-                .push(comment(format!("error: {}", error.message)));
+            let at = record.comments.len();
+            once(
+                &mut record.comments,
+                at,
+                format!("error: {}", error.message),
+            );
         }
         return record;
     }
@@ -86,15 +92,11 @@ pub fn annotate(item: &Item, positions: bool) -> GameRecord {
         .iter()
         .filter(|e| e.ply.is_none() && e.code != crate::replay::ErrorCode::Syntax);
     for error in end_errors {
-        record
-            .trailing
-            .insert(0, comment(format!("error: {}", error.message)));
+        once(&mut record.trailing, 0, format!("error: {}", error.message));
     }
     if let Some(outcome) = &replay.outcome {
-        record.trailing.insert(
-            0,
-            comment(format!("{} ({})", outcome.result, outcome.reason)),
-        );
+        let said = format!("{} ({})", outcome.result, outcome.reason);
+        once(&mut record.trailing, 0, said);
     }
     record
 }
@@ -157,22 +159,24 @@ fn annotate_line(
                 numbering = after;
                 node.text = played.canonical.as_str().into();
                 if let Some(detail) = &played.detail {
-                    node.comments.insert(0, comment(detail.description.clone()));
+                    once(&mut node.comments, 0, detail.description.clone());
                     if positions {
-                        node.comments.insert(1, comment(detail.position.clone()));
+                        once(&mut node.comments, 1, detail.position.clone());
                     }
                 }
                 out.push(node);
             }
             Status::Failed(index) => {
-                node.comments.insert(
-                    0,
-                    comment(format!("error: {}", replay.errors[*index].message)),
-                );
+                let error = format!("error: {}", replay.errors[*index].message);
+                once(&mut node.comments, 0, error);
                 let rest = &nodes[i + 1..];
                 if !rest.is_empty() {
-                    node.comments
-                        .push(comment(format!("not replayed: {}", movetext(rest))));
+                    let at = node.comments.len();
+                    once(
+                        &mut node.comments,
+                        at,
+                        format!("not replayed: {}", movetext(rest)),
+                    );
                 }
                 out.push(node);
                 break;
@@ -183,13 +187,23 @@ fn annotate_line(
     out
 }
 
-/// Moves written back as text, for keeping them in a comment.
+/// Moves written back as text, for keeping them in a comment, their comments' braces
+/// included (a comment holding `}` is written as a `;` comment, so none is lost).
 fn movetext(nodes: &[MoveNode]) -> String {
     write_moves(nodes)
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
-        .replace(['{', '}'], "")
+}
+
+/// Puts the comment `text` at `at` among `comments`, unless one of them says it
+/// already: what annotate wrote is not written twice when an annotated record is
+/// annotated again.
+fn once(comments: &mut Vec<Comment>, at: usize, text: String) {
+    if comments.iter().any(|c| c.text == text) {
+        return;
+    }
+    comments.insert(at.min(comments.len()), comment(text));
 }
 
 fn comment(text: String) -> Comment {
