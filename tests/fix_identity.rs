@@ -302,3 +302,25 @@ fn sigterm_removes_the_temporary_file() {
 fn sigint_removes_the_temporary_file() {
     interrupted("INT", 130);
 }
+
+/// Issue 24, item 7 (in part): reordering the tags moves each tag with the blanks on
+/// its line; they were stripped from every tag line.
+#[test]
+fn reordered_tags_keep_the_blanks_of_their_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("order.pgn");
+    let text =
+        "[White \"A\"]  \n[Event \"E\"]\t\n[Game \"toguz-kumalak\"] \n\n1. 54(10) 11(10) *\n";
+    std::fs::write(&path, text).unwrap();
+    let out = assert_cmd::Command::cargo_bin("tgn")
+        .unwrap()
+        .args(["fix", "--order-tags"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "[Event \"E\"]\t\n[White \"A\"]  \n[Game \"toguz-kumalak\"] \n\n1. 54(10) 11(10) *\n"
+    );
+}

@@ -190,11 +190,7 @@ fn line_end(record: &GameRecord) -> &'static str {
 
 /// The text of a tag as written.
 fn tag_text<'a>(record: &'a GameRecord, tag: &Tag) -> Option<&'a str> {
-    let base = record.source.offset;
-    record
-        .source
-        .text
-        .get(tag.span.start.checked_sub(base)?..tag.span.end.checked_sub(base)?)
+    tag_text_at(record, tag.span.start, tag.span.end)
 }
 
 /// The `[Result]` tag set, and the tags put in order.
@@ -204,11 +200,23 @@ fn tag_edits(item: &Item, fixes: Fixes) -> Vec<Edit> {
     // Each tag as (name, text), the Result tag already set.
     let mut tags: Vec<(&str, String)> = Vec::with_capacity(record.tags.len() + 1);
     let mut edits = Vec::new();
-    for tag in &record.tags {
+    // When each tag has a line of its own, a tag moves with the blanks around it on
+    // its line, so that reordering keeps every byte but the order.
+    let lines = tag_lines(record);
+    let around = |i: usize, text: &str| match &lines {
+        Some(lines) => {
+            let (start, end) = lines[i];
+            let tag = record.tags[i].span;
+            let blanks = |a: usize, b: usize| tag_text_at(record, a, b).unwrap_or_default();
+            format!("{}{text}{}", blanks(start, tag.start), blanks(tag.end, end))
+        }
+        None => text.to_string(),
+    };
+    for (i, tag) in record.tags.iter().enumerate() {
         let Some(text) = tag_text(record, tag) else {
             return Vec::new();
         };
-        tags.push((&tag.name, text.to_string()));
+        tags.push((&tag.name, around(i, text)));
     }
     let wanted = wanted_result(item).filter(|_| fixes.results);
     if let Some(wanted) = wanted {
@@ -218,7 +226,7 @@ fn tag_edits(item: &Item, fixes: Fixes) -> Vec<Edit> {
             Some(at) => {
                 let span = record.tags[at].span;
                 edits.push(Edit::new(span.start, span.end, line.clone()));
-                tags[at].1 = line;
+                tags[at].1 = around(at, &line);
             }
             None => {
                 let edit = match record.tags.last() {
@@ -249,7 +257,46 @@ fn tag_edits(item: &Item, fixes: Fixes) -> Vec<Edit> {
         return edits;
     }
     let block: Vec<String> = ordered.into_iter().map(|(_, text)| text).collect();
-    vec![Edit::new(first.span.start, last.span.end, block.join(eol))]
+    let (start, end) = match &lines {
+        Some(lines) => (lines[0].0, lines[lines.len() - 1].1),
+        None => (first.span.start, last.span.end),
+    };
+    vec![Edit::new(start, end, block.join(eol))]
+}
+
+/// The text of the record between two offsets of the file.
+fn tag_text_at(record: &GameRecord, start: usize, end: usize) -> Option<&str> {
+    let base = record.source.offset;
+    record
+        .source
+        .text
+        .get(start.checked_sub(base)?..end.checked_sub(base)?)
+}
+
+/// Each tag's whole line (its start and end in the file, the line break left out),
+/// when every tag stands alone on its line with only blanks around it.
+fn tag_lines(record: &GameRecord) -> Option<Vec<(usize, usize)>> {
+    let base = record.source.offset;
+    let text = &record.source.text;
+    let mut lines: Vec<(usize, usize)> = Vec::with_capacity(record.tags.len());
+    for tag in &record.tags {
+        let (at, after) = (
+            tag.span.start.checked_sub(base)?,
+            tag.span.end.checked_sub(base)?,
+        );
+        let start = text.get(..at)?.rfind('\n').map_or(0, |i| i + 1);
+        let end = after
+            + text
+                .get(after..)?
+                .find(['\r', '\n'])
+                .unwrap_or(text.len() - after);
+        let blank = |a: usize, b: usize| text.get(a..b).is_some_and(|t| t.trim().is_empty());
+        if !blank(start, at) || !blank(after, end) || lines.last().is_some_and(|l| l.1 > start) {
+            return None;
+        }
+        lines.push((start + base, end + base));
+    }
+    (!lines.is_empty()).then_some(lines)
 }
 
 /// Whether only white space stands between the tags (so they may be rewritten as one
