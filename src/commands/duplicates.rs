@@ -228,8 +228,8 @@ pub fn run(settings: &DuplicatesSettings) -> io::Result<RunStatus> {
             writeln!(
                 out,
                 "{} with the same {} ({}):",
-                plural(group.places.len(), "copy").replace("copys", "copies"),
-                plural(group.plies as usize, "ply").replace("plys", "plies"),
+                plural(group.places.len(), "copy"),
+                plural(group.plies as usize, "ply"),
                 group.game
             )?;
             for place in &group.places {
@@ -248,10 +248,7 @@ pub fn run(settings: &DuplicatesSettings) -> io::Result<RunStatus> {
             plural(copies.groups.len(), "game")
         )
     };
-    report(
-        &format!("duplicates {} among", what.replace("copys", "copies")),
-        &tally,
-    );
+    report(&format!("duplicates {what} among"), &tally);
     let status = conclude(output, &tally)?;
     Ok(if extra > 0 {
         status.max(RunStatus::Findings)

@@ -302,20 +302,9 @@ fn tag_lines(record: &GameRecord) -> Option<Vec<(usize, usize)>> {
 /// Whether only white space stands between the tags (so they may be rewritten as one
 /// block without losing anything).
 fn contiguous(record: &GameRecord) -> bool {
-    let base = record.source.offset;
     record.tags.windows(2).all(|pair| {
-        let between = (
-            pair[0].span.end.checked_sub(base),
-            pair[1].span.start.checked_sub(base),
-        );
-        match between {
-            (Some(a), Some(b)) => record
-                .source
-                .text
-                .get(a..b)
-                .is_some_and(|t| t.trim().is_empty()),
-            _ => false,
-        }
+        tag_text_at(record, pair[0].span.end, pair[1].span.start)
+            .is_some_and(|between| between.trim().is_empty())
     })
 }
 

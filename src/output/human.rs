@@ -7,12 +7,12 @@ use std::io::{self, Write};
 use super::{Item, json};
 use crate::replay::Diagnostic;
 
-/// `1 game`, `2 games`.
+/// `1 game`, `2 games`; `1 ply`, `2 plies`.
 pub fn plural(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
+    match (n, noun.strip_suffix('y')) {
+        (1, _) => format!("1 {noun}"),
+        (_, Some(stem)) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{n} {stem}ies"),
+        _ => format!("{n} {noun}s"),
     }
 }
 
@@ -35,12 +35,11 @@ pub fn one_line(item: &Item) -> String {
         .as_ref()
         .map_or(String::new(), |s| format!(", final [{}]", s.position));
     format!(
-        "{} game {}{}: {validity}, {declared} declared, {outcome}, {} {}{end}",
+        "{} game {}{}: {validity}, {declared} declared, {outcome}, {}{end}",
         shown(&item.file),
         item.index + 1,
         game_label(item),
-        replay.plies,
-        if replay.plies == 1 { "ply" } else { "plies" }
+        plural(replay.plies as usize, "ply")
     )
 }
 
