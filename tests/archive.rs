@@ -659,14 +659,15 @@ fn fix_on_bad_input() {
     assert_eq!(code, 1);
     assert_eq!(fs::read_to_string(&broken).unwrap(), text);
     assert_eq!(run(&["fix", "--encoding", "latin-1", "records/zamma"]).0, 2);
-    // Old Macintosh line ends (a lone CR) are read as line ends, so a game's text is
-    // not its bytes: it is left as it is, and said so, rather than rewritten wrongly.
+    // Old Macintosh line ends (a lone CR) are read as line ends: the game is fixed
+    // and its lines still end in a lone CR.
     let mac = dir.path().join("mac.pgn");
     let text = "[Game \"toguz-kumalak\"]\r[Result \"1-0\"]\r\r1. 87 87 3. 22 *\r";
     fs::write(&mac, text).unwrap();
     let (_, _, err) = run(&["fix", mac.to_str().unwrap()]);
-    assert!(err.contains("game 1 is left as it is"), "{err}");
-    assert_eq!(fs::read_to_string(&mac).unwrap(), text);
+    assert!(err.contains("fixed 1 game"), "{err}");
+    let fixed = "[Result \"*\"]\r[Game \"toguz-kumalak\"]\r\r1. 87 87 2. 22 *\r";
+    assert_eq!(fs::read_to_string(&mac).unwrap(), fixed);
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //!   `[ExpectError "<code>"]` (an error code of `tgn check --format json`),
 //!   `[ExpectAt "<line>:<column>"]` and `[ExpectMessage "<part of the message>"]`;
 //!   `check` must report exactly that error there (or that warning: `move-number`,
-//!   `result-tag`, `duplicate-tag`, which leave the game valid but for `--strict`).
+//!   `result-tag`, `duplicate-tag`, `tag-quote`, which leave the game valid but for `--strict`).
 //! - The first game of an invalid file may say `[ExpectGamesInFile "<n>"]`: the file
 //!   must hold exactly that many games (a broken game never swallows the next).
 

@@ -141,6 +141,7 @@ fn wanted_result(item: &Item) -> Option<Option<GameResult>> {
         ErrorCode::ResultTag,
         ErrorCode::MoveNumber,
         ErrorCode::DuplicateTag,
+        ErrorCode::TagQuote,
     ];
     let replayed =
         replay.start.is_some() && replay.errors.iter().all(|e| harmless.contains(&e.code));
@@ -403,13 +404,12 @@ fn apply(record: &GameRecord, edits: &[Edit]) -> Option<String> {
 /// One input being rewritten.
 struct Rewrite {
     input: Input,
-    /// The original again, to copy what lies between the fixed games (files only).
-    original: Option<BufReader<File>>,
+    /// The original again, to copy what lies between the fixed games.
+    original: BufReader<File>,
     /// Bytes of the original copied (or replaced) so far.
     copied: u64,
     out: Sink,
     changed: usize,
-    games: usize,
 }
 
 /// Where a rewrite writes.
@@ -469,6 +469,8 @@ struct Run<'a> {
     current: Option<Rewrite>,
     /// The lock on the file being rewritten in place, and what that file was.
     held: Option<Held>,
+    /// Standard input, kept in a temporary file while it is fixed.
+    spool: Option<tempfile::NamedTempFile>,
     /// Files left as they are because another program changed them meanwhile.
     refused: usize,
     changed_games: usize,
@@ -478,18 +480,18 @@ struct Run<'a> {
 
 impl Run<'_> {
     fn start(&mut self, input: Input) -> io::Result<Rewrite> {
-        let original = match &input {
-            Input::File(path) => Some(BufReader::new(File::open(path)?)),
-            Input::Stdin => None,
+        let (Input::File(path) | Input::Spooled(path)) = &input else {
+            return Err(io::Error::other("standard input was not kept"));
         };
+        let original = BufReader::new(File::open(path)?);
         let out = match (&input, &self.settings.target, self.settings.dry_run) {
             (_, _, true) => Sink::DryRun {
                 header: false,
                 shift: 0,
             },
             (_, Target::File(_) | Target::Stdout, false) => Sink::Shared,
-            (Input::Stdin, Target::InPlace, false) => Sink::Stdout(Stdout::new()),
             (Input::File(path), Target::InPlace, false) => Sink::Untouched(fs::canonicalize(path)?),
+            (_, Target::InPlace, false) => Sink::Stdout(Stdout::new()),
         };
         Ok(Rewrite {
             input,
@@ -497,7 +499,6 @@ impl Run<'_> {
             copied: 0,
             out,
             changed: 0,
-            games: 0,
         })
     }
 
@@ -533,7 +534,10 @@ impl Run<'_> {
         if is_new {
             self.finish_current()?;
             let input = if &*item.file == "<stdin>" {
-                Input::Stdin
+                match &self.spool {
+                    Some(spool) => Input::Spooled(spool.path().to_path_buf()),
+                    None => Input::Stdin,
+                }
             } else {
                 Input::File(file)
             };
@@ -549,58 +553,43 @@ impl Run<'_> {
             apply(&item.record, &edits)
         };
         rewrite.changed += usize::from(fixed.is_some());
-        rewrite.games += 1;
+        let Some(fixed) = fixed else {
+            return Ok(()); // copied with what follows it
+        };
+        let dry_run = matches!(rewrite.out, Sink::DryRun { .. });
+        let mut sink = io::sink();
+        let out: &mut dyn Write = if dry_run {
+            &mut sink
+        } else {
+            Self::writer(&mut self.shared, &mut rewrite.out)?
+        };
+        let original = &mut rewrite.original;
+        let (start, end) = (item.record.span.start as u64, item.record.end as u64);
+        copy(original, &mut rewrite.copied, start, out)?;
+        let mut written = Vec::new();
+        original
+            .by_ref()
+            .take(end.saturating_sub(rewrite.copied))
+            .read_to_end(&mut written)?;
+        rewrite.copied += written.len() as u64;
+        let read = item.record.text().unwrap_or_default();
+        let Some(placed) = placed(read, &written, &fixed) else {
+            rewrite.changed -= 1;
+            out.write_all(&written)?;
+            let would = if dry_run { "would be" } else { "is" };
+            eprintln!(
+                "tgn: {}: game {} {would} left as it is: its text could not be matched to \
+                 the file",
+                shown(&item.file),
+                item.index + 1
+            );
+            return Ok(());
+        };
+        out.write_all(&placed)?;
         if let Sink::DryRun { header, shift } = &mut rewrite.out {
-            let Some(fixed) = fixed else {
-                return Ok(());
-            };
-            let old = match &rewrite.original {
-                // The game as the file holds it (a file is read again only here).
-                Some(_) => item.record.text().unwrap_or_default().to_string(),
-                None => super::select::game_text(item, false),
-            };
             self.diff_found = true;
             let name = rewrite.input.name();
-            show_diff(&name, item.record.span.line, &old, &fixed, header, shift)?;
-            return Ok(());
-        }
-        match rewrite.original.as_mut() {
-            Some(original) => {
-                let Some(fixed) = fixed else {
-                    return Ok(()); // copied with what follows it
-                };
-                let out = Self::writer(&mut self.shared, &mut rewrite.out)?;
-                let (start, end) = (item.record.span.start as u64, item.record.end as u64);
-                copy(original, &mut rewrite.copied, start, out)?;
-                // The game's text in the file, which the fixed text replaces: only if
-                // it is the text the game was read from (a lone-CR line end, or bad
-                // bytes elsewhere in its lines, would shift it), else it stays.
-                let mut written = Vec::new();
-                original
-                    .by_ref()
-                    .take(end.saturating_sub(rewrite.copied))
-                    .read_to_end(&mut written)?;
-                rewrite.copied += written.len() as u64;
-                if item.record.text().map(str::as_bytes) == Some(&written[..]) {
-                    out.write_all(fixed.as_bytes())?;
-                } else {
-                    rewrite.changed -= 1;
-                    out.write_all(&written)?;
-                    eprintln!(
-                        "tgn: {}: game {} is left as it is: its text could not be matched \
-                         to the file",
-                        shown(&item.file),
-                        item.index + 1
-                    );
-                }
-            }
-            None => {
-                // Standard input cannot be read twice: its games, a blank line apart.
-                let text = super::select::game_text(item, false);
-                let separator = if rewrite.games > 1 { "\n" } else { "" };
-                let out = Self::writer(&mut self.shared, &mut rewrite.out)?;
-                writeln!(out, "{separator}{}", fixed.as_deref().unwrap_or(&text))?;
-            }
+            show_diff(&name, item.record.span.line, read, &fixed, header, shift)?;
         }
         Ok(())
     }
@@ -609,11 +598,9 @@ impl Run<'_> {
         let Some(mut rewrite) = self.current.take() else {
             return Ok(());
         };
-        if let Some(original) = &mut rewrite.original
-            && !matches!(rewrite.out, Sink::Untouched(_) | Sink::DryRun { .. })
-        {
+        if !matches!(rewrite.out, Sink::Untouched(_) | Sink::DryRun { .. }) {
             let out = Self::writer(&mut self.shared, &mut rewrite.out)?;
-            io::copy(original, out)?;
+            io::copy(&mut rewrite.original, out)?;
         }
         let seen = self.held.as_ref().map(|held| held.seen);
         match rewrite.out {
@@ -638,6 +625,24 @@ impl Run<'_> {
         }
         Ok(())
     }
+}
+
+/// The fixed text of a game to put where the file holds `written`, the bytes the game
+/// was read from as `read`: the same bytes, or the same but for lone CRs ending its
+/// lines (read as LF), which the fixed text then ends its lines with too. `None`
+/// when the two differ otherwise (bytes that are not UTF-8, a line end of each kind):
+/// the game is then left as it is.
+fn placed(read: &str, written: &[u8], fixed: &str) -> Option<Vec<u8>> {
+    if read.as_bytes() == written {
+        return Some(fixed.as_bytes().to_vec());
+    }
+    let lone_cr = read.len() == written.len()
+        && !written.contains(&b'\n')
+        && read
+            .bytes()
+            .zip(written)
+            .all(|(r, &w)| r == w || (r, w) == (b'\n', b'\r'));
+    lone_cr.then(|| fixed.replace('\n', "\r").into_bytes())
 }
 
 /// One fixed game as a unified diff placed at its lines in the file: the file's
@@ -1008,7 +1013,7 @@ fn groups() -> Vec<u32> {
 /// refused, before it is opened, as an I/O error naming it; and so is, when it is to
 /// be rewritten in place, a file whose identity fix could not keep.
 fn regular_files(inputs: Vec<Input>, settings: &FixSettings, errors: &mut usize) -> Vec<Input> {
-    let in_place = settings.target == Target::InPlace && !settings.dry_run;
+    let in_place = settings.target == Target::InPlace; // a dry run refuses as the run would
     let regular = |input: &Input| {
         let Input::File(path) = input else {
             return true;
@@ -1032,6 +1037,26 @@ fn regular_files(inputs: Vec<Input>, settings: &FixSettings, errors: &mut usize)
     inputs.into_iter().filter(regular).collect()
 }
 
+/// Keeps standard input in a temporary file, read as `<stdin>`: fix reads its input
+/// twice (its games, then the bytes around them to copy as they are), and standard
+/// input gives its bytes once. So every byte outside what is fixed — a `%` escape
+/// line, a byte order mark, CRLF between games, bytes that are not UTF-8 — is kept
+/// on standard input as in a file. The spool is on disk: memory does not grow with
+/// the input.
+fn spool_stdin(inputs: &mut [Input]) -> io::Result<Option<tempfile::NamedTempFile>> {
+    let Some(at) = inputs.iter().position(|input| *input == Input::Stdin) else {
+        return Ok(None);
+    };
+    watch_signals();
+    let mut spool = tempfile::Builder::new()
+        .prefix(".tgn-fix-stdin-")
+        .tempfile()?;
+    remember(spool.path());
+    io::copy(&mut io::stdin().lock(), spool.as_file_mut())?;
+    inputs[at] = Input::Spooled(spool.path().to_path_buf());
+    Ok(Some(spool))
+}
+
 pub fn run(settings: &FixSettings) -> io::Result<RunStatus> {
     if settings.read.encoding != Encoding::Utf8 {
         let from = match settings.read.encoding {
@@ -1045,7 +1070,8 @@ pub fn run(settings: &FixSettings) -> io::Result<RunStatus> {
     }
     let mut tally = Tally::default();
     let inputs = expand(&settings.paths, &settings.read, &mut tally.io_errors);
-    let inputs = regular_files(inputs, settings, &mut tally.io_errors);
+    let mut inputs = regular_files(inputs, settings, &mut tally.io_errors);
+    let spool = spool_stdin(&mut inputs)?;
     tally.files = inputs.len();
     let pipeline = Pipeline {
         read: &settings.read,
@@ -1067,6 +1093,7 @@ pub fn run(settings: &FixSettings) -> io::Result<RunStatus> {
         shared,
         current: None,
         held: None,
+        spool,
         refused: 0,
         changed_games: 0,
         changed_files: 0,

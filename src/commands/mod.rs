@@ -225,13 +225,16 @@ pub const RECORD_EXTENSIONS: &[&str] = &["pgn", "tgn", "pdn"];
 pub enum Input {
     Stdin,
     File(PathBuf),
+    /// Standard input kept in a temporary file (`fix`, which reads its input twice:
+    /// the games, then the bytes between them); named `<stdin>` all the same.
+    Spooled(PathBuf),
 }
 
 impl Input {
     /// The name diagnostics use.
     pub fn name(&self) -> String {
         match self {
-            Input::Stdin => "<stdin>".to_string(),
+            Input::Stdin | Input::Spooled(_) => "<stdin>".to_string(),
             Input::File(path) => path.display().to_string(),
         }
     }
@@ -239,7 +242,9 @@ impl Input {
     fn open(&self) -> io::Result<Box<dyn BufRead + Send>> {
         Ok(match self {
             Input::Stdin => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
-            Input::File(path) => Box::new(BufReader::with_capacity(1 << 16, File::open(path)?)),
+            Input::File(path) | Input::Spooled(path) => {
+                Box::new(BufReader::with_capacity(1 << 16, File::open(path)?))
+            }
         })
     }
 

@@ -64,7 +64,8 @@ impl<'a> Plain<'a> {
                         &rest[..memchr::memchr(b'\n', rest.as_bytes()).unwrap_or(rest.len())];
                     let line = line.strip_suffix('\r').unwrap_or(line);
                     let (name, value, len) = split_tag_line(line).map_err(|_| Unusual)?;
-                    if value.contains('\\') {
+                    // An escape, or a quote no backslash escapes (a warning).
+                    if value.contains(['\\', '"']) {
                         return Err(Unusual);
                     }
                     (name, value, len)

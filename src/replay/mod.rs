@@ -165,11 +165,13 @@ pub enum ErrorCode {
     ResultTag,
     /// Warning: a tag given twice.
     DuplicateTag,
+    /// Warning: a tag value with a double quote not escaped (`[White "a" "b"]`).
+    TagQuote,
 }
 
 impl ErrorCode {
     /// Every code, errors then warnings.
-    pub const ALL: [ErrorCode; 14] = [
+    pub const ALL: [ErrorCode; 15] = [
         ErrorCode::Syntax,
         ErrorCode::UnknownGame,
         ErrorCode::Setup,
@@ -184,6 +186,7 @@ impl ErrorCode {
         ErrorCode::MoveNumber,
         ErrorCode::ResultTag,
         ErrorCode::DuplicateTag,
+        ErrorCode::TagQuote,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -202,6 +205,7 @@ impl ErrorCode {
             ErrorCode::MoveNumber => "move-number",
             ErrorCode::ResultTag => "result-tag",
             ErrorCode::DuplicateTag => "duplicate-tag",
+            ErrorCode::TagQuote => "tag-quote",
         }
     }
 }

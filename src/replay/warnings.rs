@@ -1,7 +1,7 @@
 //! Warnings: what a record gets wrong without stopping its replay — a move number that
 //! disagrees with the moves (how a skipped or doubled line of a score sheet shows), a
 //! `[Result]` tag that disagrees with a movetext `*` (or the reverse), a tag given
-//! twice. They are shown and counted but leave the game valid; `--strict` makes them
+//! twice, a tag value with a double quote not escaped. They are shown and counted but leave the game valid; `--strict` makes them
 //! errors.
 
 use super::{Diagnostic, ErrorCode, Line, Replay, Status};
@@ -13,6 +13,7 @@ use crate::record::{GameRecord, MoveNode, Tag, parse_result};
 /// The warnings of a replayed record, in the order of the text.
 pub fn of(record: &GameRecord, replay: &Replay) -> Vec<Diagnostic> {
     let mut warnings = duplicate_tags(record);
+    warnings.extend(tag_quotes(record));
     warnings.extend(result_tag(record));
     if replay.start.is_some() {
         move_numbers(
@@ -45,6 +46,59 @@ fn duplicate_tags(record: &GameRecord) -> Vec<Diagnostic> {
         }
     }
     warnings
+}
+
+/// A tag value holding a double quote that is not escaped: `[White "a" "b"]`, two
+/// values or a value with stray quotes. The reader keeps everything between the
+/// first and the last quote (real archives write `[Event "The "Open" Cup"]`), and says
+/// what it read, since it may not be what was meant.
+fn tag_quotes(record: &GameRecord) -> Vec<Diagnostic> {
+    let Some(text) = record.text() else {
+        return Vec::new(); // read from JSON: no quotes to escape
+    };
+    let base = record.span.start;
+    record
+        .tags
+        .iter()
+        .filter(|tag| tag.value.contains('"'))
+        .filter(|tag| {
+            let written = tag
+                .span
+                .start
+                .checked_sub(base)
+                .zip(tag.span.end.checked_sub(base))
+                .and_then(|(start, end)| text.get(start..end));
+            written.is_some_and(stray_quote)
+        })
+        .map(|tag| {
+            Diagnostic::new(
+                ErrorCode::TagQuote,
+                format!(
+                    "tag [{}]: a double quote inside the value is not escaped; read as \"{}\" \
+                     (write \\\" for a quote inside a value)",
+                    tag.name, tag.value
+                ),
+                tag.span,
+            )
+        })
+        .collect()
+}
+
+/// Whether a tag as written (`[Name "value"]`) holds a `"` inside its value that no
+/// backslash escapes.
+fn stray_quote(written: &str) -> bool {
+    let (Some(first), Some(last)) = (written.find('"'), written.rfind('"')) else {
+        return false;
+    };
+    let mut escaped = false;
+    for c in written[first + 1..last].chars() {
+        match (c, escaped) {
+            ('"', false) => return true,
+            ('\\', false) => escaped = true,
+            _ => escaped = false,
+        }
+    }
+    false
 }
 
 /// A `[Result]` tag and a movetext result of which one is `*` and the other is not.
@@ -218,5 +272,23 @@ impl std::fmt::Display for Shown {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let dots = if self.1 { "..." } else { "." };
         write!(f, "{}{dots}", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stray_quote;
+
+    #[test]
+    fn a_quote_no_backslash_escapes_is_stray() {
+        assert!(stray_quote(r#"[White "a" "b"]"#));
+        assert!(stray_quote(r#"[Event "The "Open" Cup"]"#));
+        assert!(
+            stray_quote(r#"[Event "a\\" "b"]"#),
+            "the backslash is escaped"
+        );
+        assert!(!stray_quote(r#"[Event "The \"Open\" Cup"]"#));
+        assert!(!stray_quote(r#"[Event "plain"]"#));
+        assert!(!stray_quote(r#"[Event ""]"#));
     }
 }
