@@ -975,14 +975,11 @@ fn games_list() -> String {
             text.push_str(&format!(", also {}", info.aliases.join(", ")));
         }
         for option in found.engine.options_of(found.info) {
-            let values = if option.values.is_empty() {
-                String::new()
-            } else {
-                format!("={}", option.values.join("|"))
-            };
             text.push_str(&format!(
-                "\n    --option {}{values}: {}",
-                option.name, option.help
+                "\n    --option {}{}: {}",
+                option.name,
+                option.values_shown(),
+                option.help
             ));
         }
     }

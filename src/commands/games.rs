@@ -12,14 +12,7 @@ pub fn run() -> io::Result<RunStatus> {
             .engine
             .options_of(found.info)
             .into_iter()
-            .map(|o| {
-                let values = if o.values.is_empty() {
-                    String::new()
-                } else {
-                    format!("={}", o.values.join("|"))
-                };
-                format!("{}{values}: {}", o.name, o.help)
-            })
+            .map(|o| format!("{}{}: {}", o.name, o.values_shown(), o.help))
             .collect();
         table.add_row([
             found.info.id.to_string(),

@@ -31,7 +31,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-pub use options::{OptionSpec, Setup, SetupError};
+pub use options::{OptionKind, OptionSpec, Setup, SetupError};
 
 /// The two players in record order. `First` is PGN's `White` (moves first), whatever
 /// the colour of their pieces in the game's own tradition.

@@ -11,15 +11,86 @@ use std::fmt;
 use super::GameInfo;
 use crate::record::Tag;
 
-/// One option a game understands.
+/// One option a game understands, declared once: the game's `Rules::OPTIONS` lists
+/// it, `tgn games` and the man page show it, and the game's `configure` reads its
+/// value through it ([`Setup::switch`], [`Setup::choice`], [`Setup::text`]), so the
+/// name, the values and the default are written in one place.
 #[derive(Debug)]
 pub struct OptionSpec {
     /// Kebab-case name, e.g. `play-out`.
     pub name: &'static str,
-    /// Accepted values; empty for an on/off switch.
-    pub values: &'static [&'static str],
+    pub kind: OptionKind,
     /// One line of help, shown by `tgn games`.
     pub help: &'static str,
+}
+
+/// What values an option takes.
+#[derive(Debug)]
+pub enum OptionKind {
+    /// On or off (off when absent): `yes/no`, `true/false`, `on/off`, `1/0`; a bare
+    /// `--option name` or a tag with an empty value means on.
+    Switch,
+    /// One of `values`; `default` when absent (a game whose default depends on the
+    /// game or on another option gives its own: [`Setup::choice_or`]).
+    Choice {
+        values: &'static [&'static str],
+        default: &'static str,
+    },
+    /// Free text the game reads itself (a board size, a start position): `form`
+    /// says its shape in `tgn games` (`WxH`), `example` is a value it accepts.
+    Text {
+        form: &'static str,
+        example: &'static str,
+    },
+}
+
+impl OptionSpec {
+    /// An on/off switch.
+    pub const fn switch(name: &'static str, help: &'static str) -> OptionSpec {
+        OptionSpec {
+            name,
+            kind: OptionKind::Switch,
+            help,
+        }
+    }
+
+    /// One of `values`, `default` when absent.
+    pub const fn choice(
+        name: &'static str,
+        values: &'static [&'static str],
+        default: &'static str,
+        help: &'static str,
+    ) -> OptionSpec {
+        OptionSpec {
+            name,
+            kind: OptionKind::Choice { values, default },
+            help,
+        }
+    }
+
+    /// Free text of the shape `form`, such as `example`.
+    pub const fn text(
+        name: &'static str,
+        form: &'static str,
+        example: &'static str,
+        help: &'static str,
+    ) -> OptionSpec {
+        OptionSpec {
+            name,
+            kind: OptionKind::Text { form, example },
+            help,
+        }
+    }
+
+    /// The values it takes, as `tgn games` writes them after the name: `=ccw|cw`,
+    /// `=WxH` (a text's form), or nothing for a switch.
+    pub fn values_shown(&self) -> String {
+        match &self.kind {
+            OptionKind::Switch => String::new(),
+            OptionKind::Choice { values, .. } => format!("={}", values.join("|")),
+            OptionKind::Text { form, .. } => format!("={form}"),
+        }
+    }
 }
 
 /// An option value the game cannot use.
@@ -164,43 +235,80 @@ impl<'a> Setup<'a> {
         })
     }
 
-    /// An on/off switch. A bare `--option name` or a tag with an empty value means on.
+    /// The value of a [`OptionKind::Switch`].
     ///
     /// # Errors
     /// A value that is not one of `yes/no`, `true/false`, `on/off`, `1/0`.
-    pub fn flag(&self, option: &str) -> Result<bool, SetupError> {
-        match self.value(option) {
+    pub fn switch(&self, spec: &OptionSpec) -> Result<bool, SetupError> {
+        debug_assert!(matches!(spec.kind, OptionKind::Switch), "{}", spec.name);
+        match self.value(spec.name) {
             None => Ok(false),
             Some(v) => parse_flag(v).ok_or_else(|| {
-                SetupError::option(option, format!("expected yes or no, found \"{v}\""))
+                SetupError::option(spec.name, format!("expected yes or no, found \"{v}\""))
             }),
         }
     }
 
-    /// An option with a fixed set of values; `default` when absent.
+    /// The value of a [`OptionKind::Switch`] whose default (when absent) depends on the
+    /// game: Srand removes captured pieces at once, Zamma at the end of the chain.
     ///
     /// # Errors
-    /// A value outside `allowed`.
-    pub fn choice(
+    /// As [`Setup::switch`].
+    pub fn switch_or(&self, spec: &OptionSpec, default: bool) -> Result<bool, SetupError> {
+        match self.value(spec.name) {
+            None => Ok(default),
+            Some(_) => self.switch(spec),
+        }
+    }
+
+    /// The value of a [`OptionKind::Choice`], its default when absent.
+    ///
+    /// # Errors
+    /// A value it does not list.
+    pub fn choice(&self, spec: &OptionSpec) -> Result<&'static str, SetupError> {
+        match spec.kind {
+            OptionKind::Choice { default, .. } => self.choice_or(spec, default),
+            _ => Err(SetupError::option(spec.name, "not a choice")),
+        }
+    }
+
+    /// The value of a [`OptionKind::Choice`], `default` when absent: for a default
+    /// that depends on the game or on another option.
+    ///
+    /// # Errors
+    /// A value it does not list.
+    pub fn choice_or(
         &self,
-        option: &str,
-        allowed: &[&'static str],
+        spec: &OptionSpec,
         default: &'static str,
     ) -> Result<&'static str, SetupError> {
-        let Some(v) = self.value(option) else {
+        let OptionKind::Choice { values, .. } = spec.kind else {
+            return Err(SetupError::option(spec.name, "not a choice"));
+        };
+        let Some(v) = self.value(spec.name) else {
             return Ok(default);
         };
         let wanted = v.trim().to_ascii_lowercase();
-        allowed
+        values
             .iter()
             .copied()
             .find(|a| *a == wanted)
             .ok_or_else(|| {
                 SetupError::option(
-                    option,
-                    format!("expected one of {}, found \"{v}\"", allowed.join(", ")),
+                    spec.name,
+                    format!("expected one of {}, found \"{v}\"", values.join(", ")),
                 )
             })
+    }
+
+    /// The value of a [`OptionKind::Text`], if given.
+    pub fn text(&self, spec: &OptionSpec) -> Option<&'a str> {
+        debug_assert!(
+            matches!(spec.kind, OptionKind::Text { .. }),
+            "{}",
+            spec.name
+        );
+        self.value(spec.name)
     }
 }
 
@@ -304,21 +412,36 @@ mod tests {
         assert!(!is_tag_name_of("Play", "play-out"));
     }
 
+    const PLAY_OUT: OptionSpec = OptionSpec::switch("play-out", "");
+    const HUFF: OptionSpec = OptionSpec::switch("huff", "");
+    const DIRECTION: OptionSpec = OptionSpec::choice("direction", &["ccw", "cw"], "ccw", "");
+
     #[test]
     fn command_line_overrides_tag() {
         let tags = vec![("PlayOut".to_string(), "no".to_string())];
         let cli = vec![("play-out".to_string(), String::new())];
-        assert!(Setup::new(&INFO, &tags, &cli).flag("play-out").unwrap());
-        assert!(!Setup::new(&INFO, &tags, &[]).flag("play-out").unwrap());
-        assert!(Setup::new(&INFO, &[], &[]).flag("huff") == Ok(false));
+        assert!(Setup::new(&INFO, &tags, &cli).switch(&PLAY_OUT).unwrap());
+        assert!(!Setup::new(&INFO, &tags, &[]).switch(&PLAY_OUT).unwrap());
+        assert!(Setup::new(&INFO, &[], &[]).switch(&HUFF) == Ok(false));
+    }
+
+    #[test]
+    fn a_choice_takes_its_declared_default() {
+        assert_eq!(Setup::new(&INFO, &[], &[]).choice(&DIRECTION), Ok("ccw"));
+        let cli = vec![("direction".to_string(), " CW".to_string())];
+        assert_eq!(Setup::new(&INFO, &[], &cli).choice(&DIRECTION), Ok("cw"));
+        assert_eq!(
+            Setup::new(&INFO, &[], &[]).choice_or(&DIRECTION, "cw"),
+            Ok("cw")
+        );
     }
 
     #[test]
     fn bad_values_are_errors() {
         let tags = vec![("Direction".to_string(), "up".to_string())];
         let setup = Setup::new(&INFO, &tags, &[]);
-        assert!(setup.choice("direction", &["ccw", "cw"], "ccw").is_err());
+        assert!(setup.choice(&DIRECTION).is_err());
         let tags = vec![("Huff".to_string(), "maybe".to_string())];
-        assert!(Setup::new(&INFO, &tags, &[]).flag("huff").is_err());
+        assert!(Setup::new(&INFO, &tags, &[]).switch(&HUFF).is_err());
     }
 }

@@ -956,19 +956,17 @@ pub(crate) mod tests {
         aliases: &[],
     };
 
+    const STRICT: OptionSpec = OptionSpec::switch("strict", "");
+
     impl Rules for Nim {
         type Position = Pile;
         type Token = u32;
         type Move = u32;
         const GAMES: &'static [GameInfo] = &[];
-        const OPTIONS: &'static [OptionSpec] = &[OptionSpec {
-            name: "strict",
-            values: &[],
-            help: "",
-        }];
+        const OPTIONS: &'static [OptionSpec] = &[STRICT];
 
         fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
-            setup.flag("strict").map(|_| Nim)
+            setup.switch(&STRICT).map(|_| Nim)
         }
         fn start_position(&self) -> Pile {
             Pile {

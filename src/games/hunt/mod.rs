@@ -220,6 +220,13 @@ impl Hunt {
     }
 }
 
+/// The one option, declared once (read in `configure`, listed by `tgn games`).
+const CAPTURE_ALL: OptionSpec = OptionSpec::switch(
+    "capture-all",
+    "rimau-rimau only: the tigers win by eliminating every man (Ludii's rule), not 16 men \
+     counting the 3 opening removals",
+);
+
 impl Rules for Hunt {
     type Position = Position;
     type Token = Token;
@@ -238,12 +245,7 @@ impl Rules for Hunt {
         },
     ];
 
-    const OPTIONS: &'static [OptionSpec] = &[OptionSpec {
-        name: "capture-all",
-        values: &[],
-        help: "rimau-rimau only: the tigers win by eliminating every man (Ludii's rule), \
-               not 16 men counting the 3 opening removals",
-    }];
+    const OPTIONS: &'static [OptionSpec] = &[CAPTURE_ALL];
 
     /// `capture-all` is Rimau-rimau's (V4 and Ludii's rule); Kungser has none.
     fn option_applies(game: &GameInfo, option: &OptionSpec) -> bool {
@@ -256,7 +258,7 @@ impl Rules for Hunt {
         } else {
             Variant::RimauRimau
         };
-        let capture_all = setup.flag("capture-all")?;
+        let capture_all = setup.switch(&CAPTURE_ALL)?;
         if capture_all && variant == Variant::Kungser {
             return Err(SetupError::option(
                 "capture-all",

@@ -277,6 +277,20 @@ impl MigMang {
     }
 }
 
+/// The options, declared once (read in `configure`, listed by `tgn games`).
+const BOARD: OptionSpec = OptionSpec::text(
+    "board",
+    "WxH",
+    "9x9",
+    "the board: W files by H ranks of lines, 3-26 by 3-99 (§1; default 17x17, else \
+     the size of the [FEN] position)",
+);
+const LONE_JUMP: OptionSpec = OptionSpec::switch(
+    "lone-jump",
+    "a player down to one piece may also capture by jumping an adjacent enemy piece, which \
+     changes colour (decision 3)",
+);
+
 impl Rules for MigMang {
     type Position = Position;
     type Token = Written;
@@ -288,32 +302,19 @@ impl Rules for MigMang {
         aliases: &["ming-mang", "migmang", "gundru"],
     }];
 
-    const OPTIONS: &'static [OptionSpec] = &[
-        OptionSpec {
-            name: "board",
-            values: &["WxH"],
-            help: "the board: W files by H ranks of lines, 3-26 by 3-99 (§1; default 17x17, \
-                   else the size of the [FEN] position)",
-        },
-        OptionSpec {
-            name: "lone-jump",
-            values: &[],
-            help: "a player down to one piece may also capture by jumping an adjacent enemy \
-                   piece, which changes colour (decision 3)",
-        },
-    ];
+    const OPTIONS: &'static [OptionSpec] = &[BOARD, LONE_JUMP];
 
     /// `[Board "WxH"]`; without it, the size the `[FEN]` position draws; else 17×17.
     fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
-        let (files, ranks) = match setup.value("board") {
-            Some(text) => parse_size(text).map_err(|e| SetupError::option("board", e))?,
+        let (files, ranks) = match setup.text(&BOARD) {
+            Some(text) => parse_size(text).map_err(|e| SetupError::option(BOARD.name, e))?,
             None => setup
                 .tag("FEN")
                 .filter(|_| setup.tag("SetUp") != Some("0"))
                 .and_then(position::size_of)
                 .unwrap_or(DEFAULT_SIZE),
         };
-        Ok(MigMang::new(files, ranks, setup.flag("lone-jump")?))
+        Ok(MigMang::new(files, ranks, setup.switch(&LONE_JUMP)?))
     }
 
     /// §2: the whole perimeter filled; Black on the top rank and the right file but its

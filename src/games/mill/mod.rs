@@ -83,6 +83,25 @@ impl Mill {
     }
 }
 
+/// The options, declared once (read in `configure`, listed by `tgn games`).
+const NO_RETURN: OptionSpec = OptionSpec::choice(
+    "no-return",
+    &["all", "mill", "off"],
+    "off",
+    "R8: all (Morabaraba's default), mill (MSSA: no return into a mill right after a move \
+     that made one), off (Nine Men's Morris' default)",
+);
+const TEN_MOVE_DRAW: OptionSpec = OptionSpec::switch(
+    "ten-move-draw",
+    "draw after ten moves each without a removal while a player has three pieces (§4.6)",
+);
+const NOTATION: OptionSpec = OptionSpec::choice(
+    "notation",
+    &["algebraic", "numeric"],
+    "algebraic",
+    "how moves are written: d1-d2xe4 or 23-20x13 (both are always read)",
+);
+
 impl Rules for Mill {
     type Position = Position;
     type Token = Token;
@@ -111,35 +130,17 @@ impl Rules for Mill {
         },
     ];
 
-    const OPTIONS: &'static [OptionSpec] = &[
-        OptionSpec {
-            name: "no-return",
-            values: &["all", "mill", "off"],
-            help: "R8: all (Morabaraba's default), mill (MSSA: no return into a mill \
-                   right after a move that made one), off (Nine Men's Morris' default)",
-        },
-        OptionSpec {
-            name: "ten-move-draw",
-            values: &[],
-            help: "draw after ten moves each without a removal while a player has three \
-                   pieces (§4.6)",
-        },
-        OptionSpec {
-            name: "notation",
-            values: &["algebraic", "numeric"],
-            help: "how moves are written: d1-d2xe4 or 23-20x13 (both are always read)",
-        },
-    ];
+    const OPTIONS: &'static [OptionSpec] = &[NO_RETURN, TEN_MOVE_DRAW, NOTATION];
 
     fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
         let morabaraba = setup.game().id == MORABARABA;
         let default_return = if morabaraba { "all" } else { "off" };
-        let no_return = match setup.choice("no-return", &["all", "mill", "off"], default_return)? {
+        let no_return = match setup.choice_or(&NO_RETURN, default_return)? {
             "all" => NoReturn::All,
             "mill" => NoReturn::Mill,
             _ => NoReturn::Off,
         };
-        let notation = match setup.choice("notation", &["algebraic", "numeric"], "algebraic")? {
+        let notation = match setup.choice(&NOTATION)? {
             "numeric" => Notation::Numeric,
             _ => Notation::Algebraic,
         };
@@ -147,7 +148,7 @@ impl Rules for Mill {
             board: MillBoard::get(morabaraba),
             pieces: if morabaraba { 12 } else { 9 },
             no_return,
-            ten_move_draw: setup.flag("ten-move-draw")?,
+            ten_move_draw: setup.switch(&TEN_MOVE_DRAW)?,
             notation,
         }))
     }

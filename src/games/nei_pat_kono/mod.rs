@@ -188,6 +188,18 @@ impl NeiPatKono {
     }
 }
 
+/// The options, declared once (read in `configure`, listed by `tgn games`).
+const FORCED_CAPTURE: OptionSpec = OptionSpec::switch(
+    "forced-capture",
+    "a capture, when one exists, must be made (decision 3)",
+);
+const FIRST_PLAYER: OptionSpec = OptionSpec::choice(
+    "first-player",
+    &["black", "white"],
+    "black",
+    "the colour that moves first (decision 1; default black, on ranks 1-2)",
+);
+
 impl Rules for NeiPatKono {
     type Position = Position;
     type Token = Written;
@@ -199,25 +211,14 @@ impl Rules for NeiPatKono {
         aliases: &["four-field-kono", "neipatkono", "kono-de-4"],
     }];
 
-    const OPTIONS: &'static [OptionSpec] = &[
-        OptionSpec {
-            name: "forced-capture",
-            values: &[],
-            help: "a capture, when one exists, must be made (decision 3)",
-        },
-        OptionSpec {
-            name: "first-player",
-            values: &["black", "white"],
-            help: "the colour that moves first (decision 1; default black, on ranks 1-2)",
-        },
-    ];
+    const OPTIONS: &'static [OptionSpec] = &[FORCED_CAPTURE, FIRST_PLAYER];
 
     fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
-        let first = match setup.choice("first-player", &["black", "white"], "black")? {
+        let first = match setup.choice(&FIRST_PLAYER)? {
             "white" => Colour::White,
             _ => Colour::Black,
         };
-        Ok(NeiPatKono::new(setup.flag("forced-capture")?, first))
+        Ok(NeiPatKono::new(setup.switch(&FORCED_CAPTURE)?, first))
     }
 
     /// §2: Black on ranks 1–2, White on ranks 3–4.

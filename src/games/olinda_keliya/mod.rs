@@ -221,6 +221,26 @@ impl Default for OlindaKeliya {
     }
 }
 
+/// The options, declared once (read in `configure`, listed by `tgn games`).
+const SEEDS: OptionSpec = OptionSpec::choice(
+    "seeds",
+    &["4", "5", "6", "7"],
+    "4",
+    "seeds per pit at the start: 4 (default), 5, 6 or 7",
+);
+const DIRECTION: OptionSpec = OptionSpec::choice(
+    "direction",
+    &["ccw", "cw"],
+    "ccw",
+    "the first player's sowing direction: ccw (default, S7→N1) or cw (S1→N7) (R1)",
+);
+const MODE: OptionSpec = OptionSpec::choice(
+    "mode",
+    &["opposite", "same"],
+    "opposite",
+    "opposite (default): the second player sows the other way; same: both sow in Direction (R1)",
+);
+
 impl Rules for OlindaKeliya {
     type Position = Position;
     type Token = Token;
@@ -232,36 +252,20 @@ impl Rules for OlindaKeliya {
         aliases: &["olinda", "olinda-keli", "olinda-kaliya", "olindakeliya"],
     }];
 
-    const OPTIONS: &'static [OptionSpec] = &[
-        OptionSpec {
-            name: "seeds",
-            values: &["4", "5", "6", "7"],
-            help: "seeds per pit at the start: 4 (default), 5, 6 or 7",
-        },
-        OptionSpec {
-            name: "direction",
-            values: &["ccw", "cw"],
-            help: "the first player's sowing direction: ccw (default, S7→N1) or cw (S1→N7) (R1)",
-        },
-        OptionSpec {
-            name: "mode",
-            values: &["opposite", "same"],
-            help: "opposite (default): the second player sows the other way; same: both sow in Direction (R1)",
-        },
-    ];
+    const OPTIONS: &'static [OptionSpec] = &[SEEDS, DIRECTION, MODE];
 
     fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
-        let seeds = match setup.choice("seeds", &["4", "5", "6", "7"], "4")? {
+        let seeds = match setup.choice(&SEEDS)? {
             "5" => 5,
             "6" => 6,
             "7" => 7,
             _ => 4,
         };
-        let direction = match setup.choice("direction", &["ccw", "cw"], "ccw")? {
+        let direction = match setup.choice(&DIRECTION)? {
             "cw" => Direction::Cw,
             _ => Direction::Ccw,
         };
-        let mode = match setup.choice("mode", &["opposite", "same"], "opposite")? {
+        let mode = match setup.choice(&MODE)? {
             "same" => Mode::Same,
             _ => Mode::Opposite,
         };

@@ -298,6 +298,45 @@ impl Pasang {
     }
 }
 
+/// The options, declared once (read in `configure`, listed by `tgn games`).
+const RULES: OptionSpec = OptionSpec::choice(
+    "rules",
+    &["emas", "bell"],
+    "emas",
+    "rule set: emas (default; KA and line captures) or bell (R.C. Bell's jump chains)",
+);
+const ENTRY: OptionSpec = OptionSpec::choice(
+    "entry",
+    &["slide", "jump"],
+    "slide",
+    "emas: the KA enters its passage from the cell beside it (slide, default) or two files \
+     away over a stone (jump) (E3)",
+);
+const OPENING: OptionSpec = OptionSpec::choice(
+    "opening",
+    &["diagonal", "free"],
+    "diagonal",
+    "emas: Second's passage lies in the sector opposite First's (diagonal, default) or \
+     anywhere (free) (E2)",
+);
+const SETUP: OptionSpec = OptionSpec::text(
+    "setup",
+    "RANKS",
+    DEFAULT_SETUP,
+    "the start: 11 ranks, rank 11 first, of W, B, . and # (centre) separated by /; emas has \
+     a default, bell needs one",
+);
+const CENTRE: OptionSpec = OptionSpec::choice(
+    "centre",
+    &["1", "3"],
+    "1",
+    "the unused centre: 1 (f6, emas default) or 3 (e5-g7, bell default)",
+);
+const STRICT: OptionSpec = OptionSpec::switch(
+    "strict",
+    "a setup without the symmetry of §2 is an error, not a warning",
+);
+
 impl Rules for Pasang {
     type Position = Position;
     type Token = Token;
@@ -309,63 +348,28 @@ impl Rules for Pasang {
         aliases: &["pasang-emas", "pasangemas"],
     }];
 
-    const OPTIONS: &'static [OptionSpec] = &[
-        OptionSpec {
-            name: "rules",
-            values: &["emas", "bell"],
-            help: "rule set: emas (default; KA and line captures) or bell (R.C. Bell's jump chains)",
-        },
-        OptionSpec {
-            name: "entry",
-            values: &["slide", "jump"],
-            help: "emas: the KA enters its passage from the cell beside it (slide, default) or two files away over a stone (jump) (E3)",
-        },
-        OptionSpec {
-            name: "opening",
-            values: &["diagonal", "free"],
-            help: "emas: Second's passage lies in the sector opposite First's (diagonal, default) or anywhere (free) (E2)",
-        },
-        OptionSpec {
-            name: "setup",
-            values: &[],
-            help: "the start: 11 ranks, rank 11 first, of W, B, . and # (centre) separated by /; emas has a default, bell needs one",
-        },
-        OptionSpec {
-            name: "centre",
-            values: &["1", "3"],
-            help: "the unused centre: 1 (f6, emas default) or 3 (e5-g7, bell default)",
-        },
-        OptionSpec {
-            name: "strict",
-            values: &[],
-            help: "a setup without the symmetry of §2 is an error, not a warning",
-        },
-    ];
+    const OPTIONS: &'static [OptionSpec] = &[RULES, ENTRY, OPENING, SETUP, CENTRE, STRICT];
 
     fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
-        let rules = match setup.choice("rules", &["emas", "bell"], "emas")? {
+        let rules = match setup.choice(&RULES)? {
             "bell" => RuleSet::Bell,
             _ => RuleSet::Emas,
         };
-        let entry = match setup.choice("entry", &["slide", "jump"], "slide")? {
+        let entry = match setup.choice(&ENTRY)? {
             "jump" => Entry::Jump,
             _ => Entry::Slide,
         };
-        let opening = match setup.choice("opening", &["diagonal", "free"], "diagonal")? {
+        let opening = match setup.choice(&OPENING)? {
             "free" => Opening::Free,
             _ => Opening::Diagonal,
         };
         let default_centre = if rules == RuleSet::Bell { "3" } else { "1" };
-        let centre = match setup.choice("centre", &["1", "3"], default_centre)? {
+        let centre = match setup.choice_or(&CENTRE, default_centre)? {
             "3" => Centre::Three,
             _ => Centre::One,
         };
-        let strict = setup.flag("strict")?;
-        let text = match setup
-            .value("setup")
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-        {
+        let strict = setup.switch(&STRICT)?;
+        let text = match setup.text(&SETUP).map(str::trim).filter(|t| !t.is_empty()) {
             Some(text) => text,
             None if rules == RuleSet::Bell && setup.tag("FEN").is_some() => {
                 // The position string gives the board; the start is never used.

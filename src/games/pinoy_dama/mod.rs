@@ -146,6 +146,30 @@ fn pdn_game_type(value: &str) -> Option<(Option<Side>, bool)> {
     Some((start, numeric))
 }
 
+/// The options, declared once (read in `configure`, listed by `tgn games`).
+const IMMEDIATE_REMOVAL: OptionSpec = OptionSpec::switch(
+    "immediate-removal",
+    "captured pieces leave the board at once, not at the end of the chain (§4.1)",
+);
+const MIRROR: OptionSpec = OptionSpec::switch(
+    "mirror",
+    "the record is written on the mirrored board (files a-h reversed), read and written \
+     so (§4.2)",
+);
+const NOTATION: OptionSpec = OptionSpec::choice(
+    "notation",
+    &["algebraic", "numeric"],
+    "algebraic",
+    "how squares are written: a1-h8 or PDN numbers 1-32 (default algebraic, numeric with a \
+     PDN [GameType]); both are read",
+);
+const FIRST_PLAYER: OptionSpec = OptionSpec::choice(
+    "first-player",
+    &["white", "black"],
+    "white",
+    "the colour that moves first (§4.4; default white)",
+);
+
 impl Rules for PinoyDama {
     type Position = Position;
     type Token = Written;
@@ -165,36 +189,12 @@ impl Rules for PinoyDama {
         ],
     }];
 
-    const OPTIONS: &'static [OptionSpec] = &[
-        OptionSpec {
-            name: "immediate-removal",
-            values: &[],
-            help: "captured pieces leave the board at once, not at the end of the chain (§4.1)",
-        },
-        OptionSpec {
-            name: "mirror",
-            values: &[],
-            help: "the record is written on the mirrored board (files a-h reversed), \
-                   read and written so (§4.2)",
-        },
-        OptionSpec {
-            name: "notation",
-            values: &["algebraic", "numeric"],
-            help: "how squares are written: a1-h8 or PDN numbers 1-32 (default algebraic, \
-                   numeric with a PDN [GameType]); both are read",
-        },
-        OptionSpec {
-            name: "first-player",
-            values: &["white", "black"],
-            help: "the colour that moves first (§4.4; default white)",
-        },
-    ];
+    const OPTIONS: &'static [OptionSpec] = &[IMMEDIATE_REMOVAL, MIRROR, NOTATION, FIRST_PLAYER];
 
     fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
         let pdn = setup.tag("GameType").and_then(pdn_game_type);
-        let notation = setup.choice(
-            "notation",
-            &["algebraic", "numeric"],
+        let notation = setup.choice_or(
+            &NOTATION,
             if pdn.is_some_and(|(_, numeric)| numeric) {
                 "numeric"
             } else {
@@ -205,13 +205,13 @@ impl Rules for PinoyDama {
             Some(Side::Upper) => "black",
             _ => "white",
         };
-        let first = match setup.choice("first-player", &["white", "black"], default_first)? {
+        let first = match setup.choice_or(&FIRST_PLAYER, default_first)? {
             "black" => Side::Upper,
             _ => Side::Lower,
         };
         Ok(PinoyDama::new(
-            setup.flag("immediate-removal")?,
-            setup.flag("mirror")?,
+            setup.switch(&IMMEDIATE_REMOVAL)?,
+            setup.switch(&MIRROR)?,
             notation == "numeric",
             first,
         ))

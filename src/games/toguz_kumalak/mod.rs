@@ -98,6 +98,18 @@ fn player(side: Side) -> Player {
     side.player()
 }
 
+/// The options, declared once (read in `configure`, listed by `tgn games`).
+const DIRECTION: OptionSpec = OptionSpec::choice(
+    "direction",
+    &["ccw", "cw"],
+    "ccw",
+    "sowing direction: ccw (default) or cw, the mirror image (only the drawing changes)",
+);
+const PLAY_OUT: OptionSpec = OptionSpec::switch(
+    "play-out",
+    "no early end at 82 stones (R10): the game goes on until a player cannot move",
+);
+
 impl Rules for ToguzKumalak {
     type Position = Position;
     type Token = Token;
@@ -118,25 +130,14 @@ impl Rules for ToguzKumalak {
         ],
     }];
 
-    const OPTIONS: &'static [OptionSpec] = &[
-        OptionSpec {
-            name: "direction",
-            values: &["ccw", "cw"],
-            help: "sowing direction: ccw (default) or cw, the mirror image (only the drawing changes)",
-        },
-        OptionSpec {
-            name: "play-out",
-            values: &[],
-            help: "no early end at 82 stones (R10): the game goes on until a player cannot move",
-        },
-    ];
+    const OPTIONS: &'static [OptionSpec] = &[DIRECTION, PLAY_OUT];
 
     fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
-        let direction = match setup.choice("direction", &["ccw", "cw"], "ccw")? {
+        let direction = match setup.choice(&DIRECTION)? {
             "cw" => Direction::Cw,
             _ => Direction::Ccw,
         };
-        Ok(ToguzKumalak::new(direction, setup.flag("play-out")?))
+        Ok(ToguzKumalak::new(direction, setup.switch(&PLAY_OUT)?))
     }
 
     fn start_position(&self) -> Position {

@@ -246,6 +246,21 @@ impl Zamma {
     }
 }
 
+/// The options, declared once (read in `configure`, listed by `tgn games`).
+const IMMEDIATE_REMOVAL: OptionSpec = OptionSpec::switch(
+    "immediate-removal",
+    "captured pieces leave the board at once (§4.3; default for srand)",
+);
+const HUFF: OptionSpec = OptionSpec::switch(
+    "huff",
+    "a short capture or a step while a capture exists is a fault the opponent may punish \
+     by blowing a piece, written *e4 (R12)",
+);
+const REPETITION_DRAW: OptionSpec = OptionSpec::switch(
+    "repetition-draw",
+    "the third occurrence of a position draws (§4.8)",
+);
+
 impl Rules for Zamma {
     type Position = Position;
     type Token = Token;
@@ -264,35 +279,15 @@ impl Rules for Zamma {
         },
     ];
 
-    const OPTIONS: &'static [OptionSpec] = &[
-        OptionSpec {
-            name: "immediate-removal",
-            values: &[],
-            help: "captured pieces leave the board at once (§4.3; default for srand)",
-        },
-        OptionSpec {
-            name: "huff",
-            values: &[],
-            help: "a short capture or a step while a capture exists is a fault the \
-                   opponent may punish by blowing a piece, written *e4 (R12)",
-        },
-        OptionSpec {
-            name: "repetition-draw",
-            values: &[],
-            help: "the third occurrence of a position draws (§4.8)",
-        },
-    ];
+    const OPTIONS: &'static [OptionSpec] = &[IMMEDIATE_REMOVAL, HUFF, REPETITION_DRAW];
 
     fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
         let srand = setup.game().id == "srand";
-        let immediate = match setup.value("immediate-removal") {
-            None => srand,
-            Some(_) => setup.flag("immediate-removal")?,
-        };
+        let immediate = setup.switch_or(&IMMEDIATE_REMOVAL, srand)?;
         let mut zamma = Zamma::new(
             immediate,
-            setup.flag("huff")?,
-            setup.flag("repetition-draw")?,
+            setup.switch(&HUFF)?,
+            setup.switch(&REPETITION_DRAW)?,
         );
         zamma.adjudicated = setup
             .tag("Termination")
