@@ -258,6 +258,22 @@ pub struct GameInfo {
     /// Other spellings accepted in `[Game]`, `[Variant]`, `[GameType]` and `--game`,
     /// compared after [`normalize_name`](crate::registry::normalize_name).
     pub aliases: &'static [&'static str],
+    /// Who moves first, in the game's own words (PGN's `White`): `South`, `princes`.
+    pub first: &'static str,
+    /// Moves as its notation writes them, one of each kind: `98(10)`, `68X`.
+    pub moves: &'static [&'static str],
+    /// The shape of its position string (`[FEN]`), shortened: `S:…/N:…/K:…/T:…/M:S`.
+    pub position: &'static str,
+    /// Its rules document, `docs/rules/<rules>.md`, whose rule numbers (R1, E2…) its
+    /// messages cite.
+    pub rules: &'static str,
+}
+
+impl GameInfo {
+    /// The path of its rules document in the repository.
+    pub fn rules_document(&self) -> String {
+        format!("docs/rules/{}.md", self.rules)
+    }
 }
 
 /// The rules of one game (or one family served by one engine, such as the mill games),

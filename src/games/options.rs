@@ -385,6 +385,10 @@ mod tests {
         id: "test",
         name: "Test",
         aliases: &[],
+        first: "first",
+        moves: &[],
+        position: "",
+        rules: "test",
     };
 
     #[test]

@@ -954,6 +954,10 @@ pub(crate) mod tests {
         id: "nim",
         name: "Nim",
         aliases: &[],
+        first: "first",
+        moves: &[],
+        position: "",
+        rules: "nim",
     };
 
     const STRICT: OptionSpec = OptionSpec::switch("strict", "");

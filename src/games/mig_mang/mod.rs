@@ -300,6 +300,10 @@ impl Rules for MigMang {
         id: "mig-mang",
         name: "Mig Mang",
         aliases: &["ming-mang", "migmang", "gundru"],
+        first: "Black",
+        moves: &["h4-h9", "h4-h9x"],
+        position: "b16/…/w15b/… b (any W×H)",
+        rules: "mig-mang",
     }];
 
     const OPTIONS: &'static [OptionSpec] = &[BOARD, LONE_JUMP];

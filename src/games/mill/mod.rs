@@ -112,6 +112,10 @@ impl Rules for Mill {
             id: MORABARABA,
             name: "Morabaraba",
             aliases: &["mlabalaba", "umlabalaba", "muravava"],
+            first: "W",
+            moves: &["d2", "d1-d2xe4", "xe4", "20"],
+            position: "W=a1,g1 B=a7 hand=0,0 turn=W",
+            rules: "morabaraba",
         },
         GameInfo {
             id: NINE_MENS_MORRIS,
@@ -127,6 +131,10 @@ impl Rules for Mill {
                 "merels",
                 "merrills",
             ],
+            first: "W",
+            moves: &["d2", "d1-d2xe4", "xe4", "20"],
+            position: "W=a1,g1 B=a7 hand=0,0 turn=W",
+            rules: "morabaraba",
         },
     ];
 

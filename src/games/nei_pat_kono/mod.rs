@@ -209,6 +209,10 @@ impl Rules for NeiPatKono {
         id: "nei-pat-kono",
         name: "Nei Pat Kono",
         aliases: &["four-field-kono", "neipatkono", "kono-de-4"],
+        first: "Black",
+        moves: &["b2-b3", "a1xa3"],
+        position: "wwww/wwww/bbbb/bbbb b",
+        rules: "nei-pat-kono",
     }];
 
     const OPTIONS: &'static [OptionSpec] = &[FORCED_CAPTURE, FIRST_PLAYER];

@@ -250,6 +250,10 @@ impl Rules for OlindaKeliya {
         id: "olinda-keliya",
         name: "Olinda Keliya",
         aliases: &["olinda", "olinda-keli", "olinda-kaliya", "olindakeliya"],
+        first: "South",
+        moves: &["5x6", "2x0", "5"],
+        position: "S:…/N:…/K:6,0/M:N",
+        rules: "olinda-keliya",
     }];
 
     const OPTIONS: &'static [OptionSpec] = &[SEEDS, DIRECTION, MODE];

@@ -128,6 +128,10 @@ impl Rules for ToguzKumalak {
             "toguz",
             "togyz",
         ],
+        first: "South",
+        moves: &["98(10)", "68X", "7"],
+        position: "S:…/N:…/K:…/T:…/M:S",
+        rules: "toguz-kumalak",
     }];
 
     const OPTIONS: &'static [OptionSpec] = &[DIRECTION, PLAY_OUT];

@@ -271,11 +271,19 @@ impl Rules for Zamma {
             id: "zamma",
             name: "Zamma",
             aliases: &["damma"],
+            first: "South",
+            moves: &["e4-e5", "c3xe5xc7", "*e4"],
+            position: "…/nnnn1ssss/… s",
+            rules: "zamma",
         },
         GameInfo {
             id: "srand",
             name: "Srand",
             aliases: &["dhamet", "dhamet-srand", "srand-dhamet"],
+            first: "South",
+            moves: &["e4-e5", "c3xe5xc7"],
+            position: "…/nnnn1ssss/… s",
+            rules: "zamma",
         },
     ];
 
