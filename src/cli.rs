@@ -389,6 +389,34 @@ pub struct SummarizeArgs {
     pub by: Option<SummaryBy>,
 }
 
+/// Lets clap read a subcommand's own enum by the names the command line writes (the
+/// commands know nothing of clap; the names and their help are the command line's).
+macro_rules! value_enum {
+    ($type:ty { $($variant:ident => $name:literal $(: $help:literal)?),* $(,)? }) => {
+        impl ValueEnum for $type {
+            fn value_variants<'a>() -> &'a [Self] {
+                &[$(Self::$variant),*]
+            }
+
+            fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+                Some(match self {
+                    $(Self::$variant => clap::builder::PossibleValue::new($name)$(.help($help))?,)*
+                })
+            }
+        }
+    };
+}
+
+value_enum!(CheckFormat { Human => "human", Json => "json", Github => "github" });
+value_enum!(DiffFormat { Human => "human", Json => "json" });
+value_enum!(SummaryFormat { Table => "table", Json => "json" });
+value_enum!(ConvertTo {
+    Json => "json": "One JSON array of games",
+    Jsonl => "jsonl": "One JSON object per game per line",
+    Pgn => "pgn": "PGN-style text",
+});
+value_enum!(ConvertFrom { Pgn => "pgn", Json => "json" });
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SummaryBy {
     Player,

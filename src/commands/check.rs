@@ -21,7 +21,8 @@ pub struct Options {
     pub verbose: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+/// How `tgn check` reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CheckFormat {
     Human,
     Json,

@@ -25,7 +25,8 @@ pub struct Options {
     pub pretty: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+/// What `tgn convert` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ConvertTo {
     /// One JSON array of games.
     Json,
@@ -35,7 +36,8 @@ pub enum ConvertTo {
     Pgn,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+/// What `tgn convert` reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ConvertFrom {
     Pgn,
     Json,

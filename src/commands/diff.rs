@@ -30,7 +30,7 @@ const DIFF_DETAIL: Detail = Detail {
 const KEY_TAGS: [&str; 4] = ["Event", "Round", "White", "Black"];
 
 /// How `tgn diff` reports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DiffFormat {
     Human,
     Json,

@@ -208,7 +208,8 @@ pub struct Options {
     pub top: usize,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+/// How `tgn summarize` reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SummaryFormat {
     Table,
     Json,
