@@ -260,6 +260,14 @@ pub struct GameInfo {
     pub aliases: &'static [&'static str],
 }
 
+impl GameInfo {
+    /// The game's rules document, relative to the repository: the document every
+    /// rule id in its messages (`R6`, `B1`, `V3`, `decision 3`) refers to.
+    pub fn rules_document(&self) -> String {
+        format!("docs/rules/{}.md", self.id)
+    }
+}
+
 /// The rules of one game (or one family served by one engine, such as the mill games),
 /// configured for one record.
 ///
