@@ -33,7 +33,7 @@ fn table() -> String {
             info.first,
             moves.join(", "),
             code(info.position),
-            info.rules,
+            info.id,
             info.rules_document(),
         ));
     }

@@ -264,15 +264,13 @@ pub struct GameInfo {
     pub moves: &'static [&'static str],
     /// The shape of its position string (`[FEN]`), shortened: `S:…/N:…/K:…/T:…/M:S`.
     pub position: &'static str,
-    /// Its rules document, `docs/rules/<rules>.md`, whose rule numbers (R1, E2…) its
-    /// messages cite.
-    pub rules: &'static str,
 }
 
 impl GameInfo {
-    /// The path of its rules document in the repository.
+    /// The game's rules document, relative to the repository: the document every
+    /// rule id in its messages (`R6`, `B1`, `V3`, `decision 3`) refers to.
     pub fn rules_document(&self) -> String {
-        format!("docs/rules/{}.md", self.rules)
+        format!("docs/rules/{}.md", self.id)
     }
 }
 

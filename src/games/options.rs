@@ -388,7 +388,6 @@ mod tests {
         first: "first",
         moves: &[],
         position: "",
-        rules: "test",
     };
 
     #[test]

@@ -957,7 +957,6 @@ pub(crate) mod tests {
         first: "first",
         moves: &[],
         position: "",
-        rules: "nim",
     };
 
     const STRICT: OptionSpec = OptionSpec::switch("strict", "");

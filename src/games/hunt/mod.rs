@@ -240,7 +240,6 @@ impl Rules for Hunt {
             first: "princes",
             moves: &["@d3", "c3-c2", "e5xc3xa1xe1", "e5xe1"],
             position: "P=c3,c7 L=… hand=16 captured=0 turn=P opening",
-            rules: "kungser",
         },
         GameInfo {
             id: RIMAU_RIMAU,
@@ -249,7 +248,6 @@ impl Rules for Hunt {
             first: "tigers",
             moves: &["*b4,c5,d6/c7-a1", "@d3", "c3-c2", "c3xc7"],
             position: "T=c3,c7 M=… hand=15 captured=0 turn=T opening",
-            rules: "kungser",
         },
     ];
 

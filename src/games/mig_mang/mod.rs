@@ -303,7 +303,6 @@ impl Rules for MigMang {
         first: "Black",
         moves: &["h4-h9", "h4-h9x"],
         position: "b16/…/w15b/… b (any W×H)",
-        rules: "mig-mang",
     }];
 
     const OPTIONS: &'static [OptionSpec] = &[BOARD, LONE_JUMP];

@@ -115,7 +115,6 @@ impl Rules for Mill {
             first: "W",
             moves: &["d2", "d1-d2xe4", "xe4", "20"],
             position: "W=a1,g1 B=a7 hand=0,0 turn=W",
-            rules: "morabaraba",
         },
         GameInfo {
             id: NINE_MENS_MORRIS,
@@ -134,7 +133,6 @@ impl Rules for Mill {
             first: "W",
             moves: &["d2", "d1-d2xe4", "xe4", "20"],
             position: "W=a1,g1 B=a7 hand=0,0 turn=W",
-            rules: "morabaraba",
         },
     ];
 

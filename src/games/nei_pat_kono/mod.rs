@@ -212,7 +212,6 @@ impl Rules for NeiPatKono {
         first: "Black",
         moves: &["b2-b3", "a1xa3"],
         position: "wwww/wwww/bbbb/bbbb b",
-        rules: "nei-pat-kono",
     }];
 
     const OPTIONS: &'static [OptionSpec] = &[FORCED_CAPTURE, FIRST_PLAYER];

@@ -253,7 +253,6 @@ impl Rules for OlindaKeliya {
         first: "South",
         moves: &["5x6", "2x0", "5"],
         position: "S:…/N:…/K:6,0/M:N",
-        rules: "olinda-keliya",
     }];
 
     const OPTIONS: &'static [OptionSpec] = &[SEEDS, DIRECTION, MODE];

@@ -349,7 +349,6 @@ impl Rules for Pasang {
         first: "First (rank 1)",
         moves: &["c", "b4-c4xc6", "b4-c4", "xk11", "a1-c1-e1-g1"],
         position: "<11 ranks> 1 11:9 c,j",
-        rules: "pasang",
     }];
 
     const OPTIONS: &'static [OptionSpec] = &[RULES, ENTRY, OPENING, SETUP, CENTRE, STRICT];

@@ -190,7 +190,6 @@ impl Rules for PinoyDama {
         first: "White",
         moves: &["c3-d4", "d4xf6xh4", "22-18", "15x22"],
         position: "PDN FEN W:W21,22,K5:B1,2",
-        rules: "pinoy-dama",
     }];
 
     const OPTIONS: &'static [OptionSpec] = &[IMMEDIATE_REMOVAL, MIRROR, NOTATION, FIRST_PLAYER];

@@ -131,7 +131,6 @@ impl Rules for ToguzKumalak {
         first: "South",
         moves: &["98(10)", "68X", "7"],
         position: "S:…/N:…/K:…/T:…/M:S",
-        rules: "toguz-kumalak",
     }];
 
     const OPTIONS: &'static [OptionSpec] = &[DIRECTION, PLAY_OUT];

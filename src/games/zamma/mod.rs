@@ -274,7 +274,6 @@ impl Rules for Zamma {
             first: "South",
             moves: &["e4-e5", "c3xe5xc7", "*e4"],
             position: "…/nnnn1ssss/… s",
-            rules: "zamma",
         },
         GameInfo {
             id: "srand",
@@ -283,7 +282,6 @@ impl Rules for Zamma {
             first: "South",
             moves: &["e4-e5", "c3xe5xc7"],
             position: "…/nnnn1ssss/… s",
-            rules: "zamma",
         },
     ];
 
