@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use libfuzzer_sys::fuzz_target;
 use tgn::output::Item;
-use tgn::output::json::{Form, game_in, read_records};
+use tgn::output::json::{Form, game_in};
+use tgn::record::json::read_records;
 use tgn::replay::{Detail, Settings, replay};
 
 fn as_json(record: tgn::record::GameRecord) -> serde_json::Value {

@@ -22,7 +22,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use smallvec::{SmallVec, smallvec};
 
-use crate::output::json;
+use crate::record::json;
 use crate::record::{Chunk, Encoding, GameRecord, ReadError, Reader};
 use crate::replay::quick::quick;
 use crate::replay::{Detail, Replay, Settings, replay};

@@ -598,7 +598,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn issue_13_the_median_of_an_even_count_is_the_mean_of_the_middle_two() {
+    fn the_median_of_an_even_count_is_the_mean_of_the_middle_two() {
         let histogram: BTreeMap<u32, usize> = [(106, 1), (108, 1)].into();
         assert_eq!(median(&histogram).unwrap().to_string(), "107");
         let histogram: BTreeMap<u32, usize> = [(106, 1), (107, 1)].into();

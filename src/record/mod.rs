@@ -12,6 +12,7 @@
 //! - [`plain`] walks a plain game in place, for the quick path through an archive.
 //! - [`writer`] writes games back as text.
 
+pub mod json;
 pub mod parser;
 pub mod plain;
 pub mod reader;

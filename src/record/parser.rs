@@ -823,7 +823,7 @@ mod tests {
     }
 
     #[test]
-    fn issue_10_tags_after_a_blank_line_end_an_open_comment_or_variation() {
+    fn tags_after_a_blank_line_end_an_open_comment_or_variation() {
         for open in ["{open", "(1... c", "(1... c {open"] {
             let text = format!("[A \"1\"]\n1. a {open}\n\n[A \"2\"]\n1. b *\n");
             let games = parse(&text);

@@ -795,7 +795,7 @@ mod tests {
     /// line, and the rest of the file lost). A game of exactly the limit (its line end
     /// included) is read, and so are the tags of a game after a game nearly that long.
     #[test]
-    fn issue_23_a_game_too_long_ends_there_and_the_next_games_are_read() {
+    fn a_game_too_long_ends_there_and_the_next_games_are_read() {
         const LIMIT: usize = 64;
         let next = "[Event \"next\"]\n[White \"\u{410}\"]\n\n1. a b *\n\n".repeat(3);
         let exact = format!("[E \"x\"]\n1. {}*", "ab ".repeat(17));
@@ -850,7 +850,7 @@ mod tests {
     /// Issue 23: a NUL byte within the probe ends the read there, line end or not: a
     /// source of zeros (`/dev/zero`) was once read for ever, waiting for one.
     #[test]
-    fn issue_23_endless_zeros_are_not_text_without_waiting_for_a_line_end() {
+    fn endless_zeros_are_not_text_without_waiting_for_a_line_end() {
         let starts: [&[u8]; 3] = [b"", b"[A \"1\"]\n1. a", &[b'a'; BINARY_PROBE - 1]];
         for start in starts {
             let source = io::BufReader::with_capacity(64, start.chain(io::repeat(0)));
@@ -864,7 +864,7 @@ mod tests {
 
     /// A line that is not UTF-8 and starts a game spoils that game, not the one before.
     #[test]
-    fn issue_23_an_encoding_error_on_a_games_first_line_is_that_games() {
+    fn an_encoding_error_on_a_games_first_line_is_that_games() {
         let games = read(
             b"[A \"1\"]\n1. a *\n\n[A \"\xff\"]\n1. b *\n",
             Encoding::Utf8,
@@ -915,7 +915,7 @@ mod tests {
     }
 
     #[test]
-    fn issue_10_an_unclosed_comment_never_swallows_the_next_game() {
+    fn an_unclosed_comment_never_swallows_the_next_game() {
         let text = b"[A \"1\"]\n1. a {open\n\n[A \"2\"]\n1. b *\n";
         let games = read(text, Encoding::Utf8);
         assert_eq!(games.len(), 2);
@@ -926,7 +926,7 @@ mod tests {
     }
 
     #[test]
-    fn issue_12_each_game_knows_its_text_exactly_as_written() {
+    fn each_game_knows_its_text_exactly_as_written() {
         let text = "\u{feff}[A \"1\"]\r\n\r\n1. a {x}  b 1-0 {end}  \r\n\r\n\r\n% escape\n[A \"2\"]\n1. c *\n\n1. d 0-1";
         let games = read(text.as_bytes(), Encoding::Utf8);
         let texts: Vec<&str> = games.iter().map(|g| g.text().unwrap()).collect();
@@ -944,7 +944,7 @@ mod tests {
     }
 
     #[test]
-    fn issue_10_a_tag_inside_a_comment_without_a_blank_line_stays_in_the_comment() {
+    fn a_tag_inside_a_comment_without_a_blank_line_stays_in_the_comment() {
         let games = read(b"1. a {note\n[A \"2\"]\n} b *\n", Encoding::Utf8);
         assert_eq!(games.len(), 1);
         assert_eq!(games[0].moves[0].comments[0].text, "note\n[A \"2\"]");

@@ -363,7 +363,7 @@ mod tests {
     }
 
     #[test]
-    fn issue_10_a_token_starting_with_percent_never_opens_a_line() {
+    fn a_token_starting_with_percent_never_opens_a_line() {
         // Found by the property test: `%` written first on a line became an escape
         // line, and the record read back had no game.
         let game = parse_games("0000)*{}%", Origin::default()).remove(1);
@@ -375,7 +375,7 @@ mod tests {
     }
 
     #[test]
-    fn issue_23_a_game_without_a_result_ends_with_its_result_tag_or_a_star() {
+    fn a_game_without_a_result_ends_with_its_result_tag_or_a_star() {
         // A game without tags and without a termination marker ran into the next one.
         let one = |text: &str| write_game(&parse_games(text, Origin::default()).remove(0));
         assert_eq!(one("1. a b"), "1. a b *\n\n");
@@ -389,7 +389,7 @@ mod tests {
     }
 
     #[test]
-    fn issue_23_what_text_cannot_hold_is_refused_not_written() {
+    fn what_text_cannot_hold_is_refused_not_written() {
         let game = |tags: &[(&str, &str)], moves: &[&str], comment: &str| {
             let mut game = GameRecord::default();
             for (name, value) in tags {
@@ -437,7 +437,7 @@ mod tests {
     }
 
     #[test]
-    fn issue_23_a_record_deeper_than_text_may_nest_is_refused_with_the_readers_reason() {
+    fn a_record_deeper_than_text_may_nest_is_refused_with_the_readers_reason() {
         let depth = 31;
         let text = format!("1. a {}{} *", "(1. b ".repeat(depth), ")".repeat(depth));
         let mut game = parse_games(&text, Origin::default()).remove(0);

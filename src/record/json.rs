@@ -1,0 +1,620 @@
+//! Records read from the JSON form `tgn convert` writes (written by
+//! [`output::json`](../../output/json/index.html)): a record layer's reader, beside
+//! the text one, knowing nothing of any game.
+//!
+//! Reading JSON back uses only what was written in the record (`tags`,
+//! `duplicate_tags`, `comments`, `moves[].written/number/nags/comments/variations`,
+//! `result`, `trailing_comments`, or `text` for a game with syntax errors); replay
+//! fields (`move`, `state`, …) are ignored. A game the text form cannot hold as it is,
+//! is refused (see [`write_checked`]): JSON never becomes text of another structure.
+
+use std::io::{BufRead, Read};
+
+use serde_json::{Map, Value};
+
+use super::parser::Origin;
+use super::writer::write_checked;
+use super::{
+    Comment, GameRecord, MoveNode, MoveNumber, Nag, ReadError, ResultMark, Span, Tag, Variation,
+    Word, parse_games, parse_result,
+};
+
+/// Reads records from JSON written by `convert`: JSON Lines (or any sequence of game
+/// objects) or arrays of games, streamed one game at a time either way, so that memory
+/// stays flat whatever the size. A value that is not JSON, or not a game, is an error
+/// naming its line and game (counted from 1, as `check` counts), and reading goes on
+/// with the next line or element.
+pub fn read_records(
+    mut source: impl BufRead + Send + 'static,
+) -> Result<Box<dyn Iterator<Item = Result<GameRecord, ReadError>> + Send>, ReadError> {
+    let starts_array = loop {
+        let buffer = source.fill_buf()?;
+        match buffer.iter().position(|b| !b.is_ascii_whitespace()) {
+            Some(i) => break buffer[i] == b'[',
+            None if buffer.is_empty() => break false,
+            None => {
+                let len = buffer.len();
+                source.consume(len);
+            }
+        }
+    };
+    if starts_array {
+        return Ok(Box::new(JsonArray {
+            source,
+            line: 1,
+            games: 0,
+            inside: false,
+            done: false,
+        }));
+    }
+    Ok(Box::new(JsonLines {
+        source,
+        pending: String::new(),
+        pending_line: 0,
+        line: 0,
+        games: 0,
+        ready: Vec::new(),
+    }))
+}
+
+/// The games of JSON arrays, split out of the text one element at a time (only
+/// strings and brackets are followed; serde reads each element): an element is read
+/// as soon as it closes, never the whole array.
+struct JsonArray<R> {
+    source: R,
+    /// The line the reading stands on (1-based).
+    line: usize,
+    games: usize,
+    /// Within an array (past its `[`).
+    inside: bool,
+    /// Stopped: the text is not an array of games, or it has ended.
+    done: bool,
+}
+
+/// Where a JSON element ends, followed a buffer at a time.
+#[derive(Default)]
+struct Element {
+    depth: usize,
+    in_string: bool,
+    escaped: bool,
+}
+
+impl Element {
+    /// How many bytes of `bytes` belong to the element, if it ends within them (a
+    /// closing bracket of its own, its closing quote, or the `,` or `]` after a bare
+    /// value); `None` when it goes on.
+    fn end(&mut self, bytes: &[u8]) -> Option<usize> {
+        let mut i = 0;
+        while i < bytes.len() {
+            if self.escaped {
+                // The character after a backslash, whatever it is.
+                self.escaped = false;
+                i += 1;
+                continue;
+            }
+            if self.in_string {
+                // Straight to the next quote or backslash.
+                match memchr::memchr2(b'"', b'\\', &bytes[i..]) {
+                    None => return None,
+                    Some(at) => i += at,
+                }
+                if bytes[i] == b'\\' {
+                    self.escaped = true;
+                } else {
+                    self.in_string = false;
+                    if self.depth == 0 {
+                        return Some(i + 1);
+                    }
+                }
+                i += 1;
+                continue;
+            }
+            match bytes[i] {
+                b'"' => self.in_string = true,
+                b'{' | b'[' => self.depth += 1,
+                b'}' | b']' if self.depth == 0 => return Some(i),
+                b'}' | b']' => {
+                    self.depth -= 1;
+                    if self.depth == 0 {
+                        return Some(i + 1);
+                    }
+                }
+                b',' if self.depth == 0 => return Some(i),
+                _ => {}
+            }
+            i += 1;
+        }
+        None
+    }
+}
+
+impl<R: BufRead> Iterator for JsonArray<R> {
+    type Item = Result<GameRecord, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.done {
+            let buffer = match self.source.fill_buf() {
+                Ok(buffer) => buffer,
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e.into()));
+                }
+            };
+            let Some(&byte) = buffer.first() else {
+                self.done = true;
+                let message = format!("line {}: the JSON array stops before its `]`", self.line);
+                return self.inside.then(|| Err(invalid(message)));
+            };
+            match byte {
+                b'\n' => self.line += 1,
+                b' ' | b'\t' | b'\r' => {}
+                b'[' if !self.inside => self.inside = true,
+                b',' | b']' if self.inside => self.inside = byte == b',',
+                _ if self.inside => return Some(self.element()),
+                _ => {
+                    self.done = true;
+                    let message = format!("line {}: expected a JSON array of games", self.line);
+                    return Some(Err(invalid(message)));
+                }
+            }
+            self.source.consume(1);
+        }
+        None
+    }
+}
+
+impl<R: BufRead> JsonArray<R> {
+    /// Reads the element that starts here, and the game in it.
+    fn element(&mut self) -> Result<GameRecord, ReadError> {
+        self.games += 1;
+        let (line, game) = (self.line, self.games);
+        let mut text = Vec::new();
+        let mut element = Element::default();
+        let mut too_long = false;
+        loop {
+            let buffer = self.source.fill_buf()?;
+            if buffer.is_empty() {
+                self.done = true;
+                let message = format!("line {line} (game {game}): the JSON stops before its end");
+                return Err(invalid(message));
+            }
+            // A stray `}` closes nothing: taken alone, as an element that is not JSON,
+            // so that reading always moves on.
+            let end = element
+                .end(buffer)
+                .map(|end| end.max(usize::from(text.is_empty())));
+            let taken = &buffer[..end.unwrap_or(buffer.len())];
+            self.line += memchr::memchr_iter(b'\n', taken).count();
+            too_long |= text.len() + taken.len() > MAX_JSON_GAME;
+            if !too_long {
+                text.extend_from_slice(taken);
+            }
+            let len = taken.len();
+            self.source.consume(len);
+            if end.is_some() {
+                break;
+            }
+        }
+        if too_long {
+            let message = format!(
+                "line {line} (game {game}): a game longer than {} MiB of JSON is not read",
+                MAX_JSON_GAME >> 20
+            );
+            return Err(invalid(message));
+        }
+        serde_json::from_slice::<Value>(&text)
+            .map_err(|e| format!("not JSON written by tgn convert: {e}"))
+            .and_then(|value| record(&value))
+            .map_err(|e| invalid(format!("line {line} (game {game}): {e}")))
+    }
+}
+
+fn invalid(message: String) -> ReadError {
+    ReadError::Invalid(message)
+}
+
+/// Game objects read line by line, so that a bad line is one error and the next line
+/// is read again: an object may span lines (it is then read when complete).
+struct JsonLines<R> {
+    source: R,
+    /// Text of an object not yet complete, and the line it starts on.
+    pending: String,
+    pending_line: usize,
+    line: usize,
+    games: usize,
+    /// Games (or errors) read from the last line, in reverse order.
+    ready: Vec<Result<GameRecord, ReadError>>,
+}
+
+impl<R: BufRead> Iterator for JsonLines<R> {
+    type Item = Result<GameRecord, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while self.ready.is_empty() {
+            let mut text = String::new();
+            let room = (MAX_JSON_GAME + 1).saturating_sub(self.pending.len()) as u64;
+            match (&mut self.source).take(room).read_line(&mut text) {
+                Ok(0) if self.pending.trim().is_empty() => return None,
+                Ok(0) => {
+                    self.pending.clear();
+                    self.games += 1;
+                    let message = format!(
+                        "line {} (game {}): the JSON stops before its end",
+                        self.pending_line, self.games
+                    );
+                    return Some(Err(invalid(message)));
+                }
+                Ok(_) => {}
+                Err(e) => return Some(Err(e.into())),
+            }
+            self.line += 1;
+            if self.pending.trim().is_empty() {
+                self.pending.clear();
+                self.pending_line = self.line;
+            }
+            self.pending.push_str(&text);
+            if self.pending.len() > MAX_JSON_GAME {
+                self.pending.clear();
+                self.games += 1;
+                if !text.ends_with('\n') {
+                    skip_line(&mut self.source);
+                }
+                let message = format!(
+                    "line {} (game {}): a game longer than {} MiB of JSON is not read",
+                    self.pending_line,
+                    self.games,
+                    MAX_JSON_GAME >> 20
+                );
+                return Some(Err(invalid(message)));
+            }
+            self.take_values();
+        }
+        self.ready.pop()
+    }
+}
+
+/// The most JSON text one game may take (its record text is bounded by
+/// [`MAX_GAME_BYTES`](crate::record::reader::MAX_GAME_BYTES); its JSON, with the state
+/// after every move, is larger).
+const MAX_JSON_GAME: usize = 64 << 20;
+
+/// Skips the rest of a line without keeping it.
+fn skip_line(source: &mut impl BufRead) {
+    while let Ok(buffer) = source.fill_buf() {
+        if buffer.is_empty() {
+            return;
+        }
+        let (len, done) = match memchr::memchr(b'\n', buffer) {
+            Some(i) => (i + 1, true),
+            None => (buffer.len(), false),
+        };
+        source.consume(len);
+        if done {
+            return;
+        }
+    }
+}
+
+impl<R> JsonLines<R> {
+    /// Reads the complete values of the pending text; keeps an incomplete last one.
+    fn take_values(&mut self) {
+        let mut stream = serde_json::Deserializer::from_str(&self.pending).into_iter::<Value>();
+        let mut found = Vec::new();
+        let mut rest = None;
+        for value in stream.by_ref() {
+            match value {
+                Ok(value) => {
+                    self.games += 1;
+                    found.push(record(&value).map_err(|e| {
+                        invalid(format!(
+                            "line {} (game {}): {e}",
+                            self.pending_line, self.games
+                        ))
+                    }));
+                }
+                Err(e) if e.is_eof() => {
+                    rest = Some(self.pending[stream.byte_offset()..].to_string());
+                    break;
+                }
+                Err(e) => {
+                    self.games += 1;
+                    found.push(Err(invalid(format!(
+                        "line {} (game {}): not JSON written by tgn convert: {e}",
+                        self.pending_line, self.games
+                    ))));
+                    break;
+                }
+            }
+        }
+        self.pending = rest.unwrap_or_default();
+        found.reverse();
+        self.ready = found;
+    }
+}
+
+/// One game object as a record: from its `text` when it has one (a game with syntax
+/// errors, read again as written), else from its fields. A field of the wrong type, an
+/// object with nothing of a game, or a value that text cannot hold as it is (see
+/// [`write_checked`]) is refused with what is wrong.
+fn record(value: &Value) -> Result<GameRecord, String> {
+    let object = value.as_object().ok_or("expected a JSON object")?;
+    if let Some(text) = object.get("text") {
+        return record_from_text(text);
+    }
+    let mut record = GameRecord::default();
+    match object.get("tags") {
+        None | Some(Value::Null) => {}
+        Some(Value::Object(tags)) => {
+            for (name, value) in tags {
+                let value = value
+                    .as_str()
+                    .ok_or_else(|| format!("tag {name}: expected a string"))?;
+                record.tags.push(Tag {
+                    name: name.clone(),
+                    value: value.to_string(),
+                    span: Span::default(),
+                });
+            }
+        }
+        Some(_) => return Err("tags: expected an object".into()),
+    }
+    for duplicate in array(object, "duplicate_tags")?.into_iter().flatten() {
+        let field = |name: &str| {
+            duplicate
+                .get(name)
+                .and_then(Value::as_str)
+                .ok_or_else(|| format!("duplicate_tags: expected a {name} string"))
+        };
+        let (name, value) = (field("name")?, field("value")?);
+        // Back where the record had it (`at`, its place among all tags), else (JSON
+        // written before `at`) after the last tag of its name.
+        let at = match duplicate.get("at").and_then(Value::as_u64) {
+            Some(at) => (at as usize).min(record.tags.len()),
+            None => record
+                .tags
+                .iter()
+                .rposition(|t| t.name == name)
+                .map_or(record.tags.len(), |i| i + 1),
+        };
+        record.tags.insert(
+            at,
+            Tag {
+                name: name.to_string(),
+                value: value.to_string(),
+                span: Span::default(),
+            },
+        );
+    }
+    record.comments = read_comments(object.get("comments"))?;
+    record.moves = read_moves(object.get("moves"))?;
+    match object.get("result") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(text)) => {
+            let result = parse_result(text).ok_or_else(|| format!("unknown result {text:?}"))?;
+            record.result = Some(ResultMark {
+                result,
+                text: text.to_string(),
+                span: Span::default(),
+            });
+        }
+        Some(other) => return Err(format!("result {other}: expected a string")),
+    }
+    record.trailing = read_comments(object.get("trailing_comments"))?;
+    if record.is_empty() {
+        return Err("no game in it: no tags, comments, moves or result".into());
+    }
+    write_checked(&record)?;
+    Ok(record)
+}
+
+/// A game whose text had syntax errors, read again from that text: one game, as read
+/// (its text all of `text`, so that it is written back the same, and its diagnostics
+/// stand at the same lines).
+fn record_from_text(text: &Value) -> Result<GameRecord, String> {
+    let text = text.as_str().ok_or("text: expected a string")?.trim();
+    if text.contains('\0') {
+        return Err("text: a NUL byte cannot stand in a record".into());
+    }
+    let mut games = parse_games(text, Origin::default());
+    match games.as_slice() {
+        [game] if game.text() == Some(text) => Ok(games.remove(0)),
+        [_] => Err("text: holds more than its game (an escape line around it)".into()),
+        _ => Err(format!("text: holds {} games, not one", games.len())),
+    }
+}
+
+/// The array in field `name`: `None` when absent or null.
+fn array<'a>(object: &'a Map<String, Value>, name: &str) -> Result<Option<&'a Vec<Value>>, String> {
+    match object.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Array(list)) => Ok(Some(list)),
+        Some(_) => Err(format!("{name}: expected an array")),
+    }
+}
+
+/// Comments, without the blanks at either end that text would not keep.
+fn read_comments(value: Option<&Value>) -> Result<Vec<Comment>, String> {
+    let list = match value {
+        None | Some(Value::Null) => return Ok(Vec::new()),
+        Some(value) => value.as_array().ok_or("comments: expected an array")?,
+    };
+    list.iter()
+        .map(|c| {
+            c.as_str()
+                .map(|text| Comment {
+                    text: text.trim().to_string(),
+                    span: Span::default(),
+                })
+                .ok_or_else(|| "comments: expected strings".to_string())
+        })
+        .collect()
+}
+
+fn read_moves(value: Option<&Value>) -> Result<Vec<MoveNode>, String> {
+    let list = match value {
+        None | Some(Value::Null) => return Ok(Vec::new()),
+        Some(value) => value.as_array().ok_or("moves: expected an array")?,
+    };
+    list.iter().map(read_move).collect()
+}
+
+fn read_move(value: &Value) -> Result<MoveNode, String> {
+    let object = value.as_object().ok_or("a move: expected an object")?;
+    let text = object
+        .get("written")
+        .and_then(Value::as_str)
+        .ok_or("a move without \"written\"")?;
+    let number = match object.get("number") {
+        None | Some(Value::Null) => None,
+        Some(n) => Some(
+            n.as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .ok_or_else(|| format!("move number {n} is not a number tgn keeps"))?,
+        ),
+    };
+    let number = number.map(|n| MoveNumber {
+        number: n,
+        continuation: object
+            .get("continuation")
+            .and_then(Value::as_bool)
+            .unwrap_or(false),
+        span: Span::default(),
+    });
+    let nags = match array(object, "nags")? {
+        Some(list) => list
+            .iter()
+            .map(|n| {
+                n.as_u64()
+                    .and_then(|c| u16::try_from(c).ok())
+                    .filter(|&c| c <= crate::record::parser::MAX_NAG)
+                    .map(|code| Nag {
+                        code,
+                        span: Span::default(),
+                    })
+                    .ok_or_else(|| "nags: expected numbers".to_string())
+            })
+            .collect::<Result<_, _>>()?,
+        None => Vec::new(),
+    };
+    let variations = match array(object, "variations")? {
+        Some(list) => list
+            .iter()
+            .map(|v| {
+                Ok(Variation {
+                    comments: read_comments(v.get("comments"))?,
+                    moves: read_moves(v.get("moves"))?,
+                    span: Span::default(),
+                })
+            })
+            .collect::<Result<_, String>>()?,
+        None => Vec::new(),
+    };
+    Ok(MoveNode {
+        number,
+        text: Word::from(text),
+        span: Span::default(),
+        nags,
+        comments: read_comments(object.get("comments"))?,
+        variations,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{BufReader, Read};
+
+    use super::*;
+
+    const GAME: &str = r#"{"tags":{"Game":"toguz"},"moves":[{"written":"98(10)"}],"result":"*"}"#;
+
+    /// Bytes that may be read only up to `stop`: reading further panics.
+    struct Stop {
+        data: Vec<u8>,
+        at: usize,
+        stop: usize,
+    }
+
+    impl Read for Stop {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            assert!(self.at < self.stop, "read past the first game");
+            let n = buf.len().min(self.stop - self.at);
+            buf[..n].copy_from_slice(&self.data[self.at..self.at + n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn an_array_yields_its_first_game_before_the_rest_is_read() {
+        // The array is streamed, not read whole: memory stays flat on any size.
+        let head = format!("[\n{GAME}");
+        let data = format!("{head},\n{}", "x".repeat(1 << 20)).into_bytes();
+        let stop = head.len();
+        let source = BufReader::with_capacity(64, Stop { data, at: 0, stop });
+        let mut games = read_records(source).unwrap();
+        let first = games.next().unwrap().unwrap();
+        assert_eq!(first.moves[0].text, "98(10)");
+    }
+
+    #[test]
+    fn array_elements_split_on_their_own_brackets_not_those_in_strings() {
+        let odd =
+            r#"{"tags":{"Game":"toguz","Event":"a ] } , \" \\"},"moves":[{"written":"98(10)"}]}"#;
+        let text = format!("[{odd}, 7 ,\n{GAME}]\n[{GAME}]");
+        let games: Vec<_> = read_records(std::io::Cursor::new(text)).unwrap().collect();
+        assert_eq!(games.len(), 4, "{games:?}");
+        assert_eq!(
+            games[0].as_ref().unwrap().tag("Event"),
+            Some(r#"a ] } , " \"#)
+        );
+        let error = games[1].as_ref().unwrap_err().to_string();
+        assert!(
+            error.contains("line 1 (game 2): expected a JSON object"),
+            "{error}"
+        );
+        assert!(games[2].is_ok() && games[3].is_ok(), "{games:?}");
+    }
+
+    #[test]
+    fn an_array_cut_short_is_one_error_naming_its_line() {
+        let text = format!("[{GAME},\n{GAME},\n{{\"tags\": {{");
+        let games: Vec<_> = read_records(std::io::Cursor::new(text)).unwrap().collect();
+        assert_eq!(games.len(), 3, "{games:?}");
+        let error = games[2].as_ref().unwrap_err().to_string();
+        assert!(error.contains("line 3 (game 3): the JSON stops"), "{error}");
+    }
+
+    #[test]
+    fn a_games_text_is_read_as_one_game_that_writes_back_the_same() {
+        let read = |text: &str| record_from_text(&Value::from(text));
+        let game = read("\n[A \"1\"]\n1. a {open\n").unwrap();
+        assert_eq!(game.text(), Some("[A \"1\"]\n1. a {open"));
+        assert_eq!(game.errors[0].span.line, 2, "lines as in the text");
+        let error = read("1. a *\n\n[A \"2\"]\n1. b *").unwrap_err();
+        assert!(error.contains("holds 2 games"), "{error}");
+        let error = read("%escape\n1. a {open").unwrap_err();
+        assert!(error.contains("holds more than its game"), "{error}");
+    }
+
+    #[test]
+    fn any_array_text_is_read_to_its_end_one_error_at_a_time() {
+        for text in [
+            "[}",
+            "[}}}]",
+            "[{]",
+            "[\"",
+            "[1 2]",
+            "[,,,]",
+            "[[[[",
+            "[]]",
+            "[] x",
+            "[\"\\",
+            "[{\"a\":\"}\"}",
+            "[\n\n}\n]",
+        ] {
+            let items: Vec<_> = read_records(std::io::Cursor::new(text)).unwrap().collect();
+            assert!(items.len() <= text.len(), "{text:?}: {items:?}");
+            assert!(items.iter().all(Result::is_err), "{text:?}: {items:?}");
+        }
+    }
+}
