@@ -16,9 +16,11 @@
 //!   the run of one colour seen from the KA on each side (gaps skipped, a KA stops
 //!   it), both sides together when of one colour; valid when odd. E8: whole lines only.
 //!   E10: no stone left ends the game on points; a player without a legal turn loses.
-//! - bell B1: First removes a corner stone. B2–B3: then every turn is a chain of an
-//!   odd number of orthogonal short jumps by any stone, each jumped stone captured.
-//!   B4: no jump left ends the game on points.
+//! - bell B1: First removes a corner stone; a setup (or a position string before that
+//!   turn) with no stone on a corner is refused, as its first turn has no legal move
+//!   (not a game over at 0:0: B4 speaks of jumps, and jumps may exist). B2–B3: then
+//!   every turn is a chain of an odd number of orthogonal short jumps by any stone,
+//!   each jumped stone captured. B4: no jump left ends the game on points.
 //!
 //! # Notation
 //! emas: `c` (phase 1), `b4-c4xc6` — the move and any stone of the captured line, or
@@ -181,17 +183,10 @@ impl Pasang {
                 }
                 None
             }
-            RuleSet::Bell => {
-                let can_move = self.has_move(position);
-                if can_move {
-                    return None;
-                }
-                Some(on_points(if position.corner_pending {
-                    "no corner stone to remove (B1), so no capture at all (B4)"
-                } else {
-                    "no jump is left (B4)"
-                }))
-            }
+            // The corner turn always has a stone to take: a board without one is
+            // refused as a setup or position string (B1, rules::NO_CORNER_STONE).
+            RuleSet::Bell if self.has_move(position) => None,
+            RuleSet::Bell => Some(on_points("no jump is left (B4)")),
         }
     }
 
@@ -415,6 +410,9 @@ impl Rules for Pasang {
                     ));
                 }
             }
+            if rules == RuleSet::Bell && rules::corner_stones(&start).next().is_none() {
+                return Err(SetupError::option("setup", rules::NO_CORNER_STONE));
+            }
             let [rotation, files, ranks] = symmetries(&start);
             let why = match rules {
                 RuleSet::Emas if !rotation => {
@@ -616,6 +614,12 @@ impl Pasang {
                     "the corner turn (B1) is First's first turn: First to move, score 0:0"
                         .to_string(),
                 );
+            }
+            if position.corner_pending && rules::corner_stones(&position.cells).next().is_none() {
+                return Err(format!(
+                    "{} (the last field is -, not corner, once the corner turn is over)",
+                    rules::NO_CORNER_STONE
+                ));
             }
             return Ok(position);
         }

@@ -3,7 +3,7 @@
 
 use super::lines::{Axis, Line, Lines, Stepped, see_lines, sees_valid_line};
 use super::notation::{Cells, Token, join};
-use super::position::{Cell, Position, SIDE, Sq, file_letter};
+use super::position::{CELLS, Cell, Position, SIDE, Sq, file_letter};
 use super::short_form::{self, Ending, SEARCH_BUDGET};
 use super::{Entry, Opening, Pasang, RuleSet};
 use crate::games::common::listing::listed;
@@ -49,6 +49,19 @@ const BELL_JUMP: Jump = Jump {
 };
 
 const CORNERS: [(i32, i32); 4] = [(1, 1), (11, 1), (1, 11), (11, 11)];
+
+/// bell B1: the stones First may remove on its first turn, those on a corner cell.
+pub(super) fn corner_stones(cells: &[Cell; CELLS]) -> impl Iterator<Item = Sq> + '_ {
+    CORNERS
+        .iter()
+        .filter_map(|&(f, r)| Sq::at(f, r))
+        .filter(|sq| cells[sq.index()].is_stone())
+}
+
+/// Why a bell game cannot start from a board without a corner stone: its first turn
+/// would have no legal move (B1), so the board is refused, not played as a game over.
+pub(super) const NO_CORNER_STONE: &str = "a1, k1, a11 and k11 are empty, and First's first \
+     turn removes a corner stone (B1): a bell game starts with a stone on a corner";
 
 fn player_name(p: Player) -> &'static str {
     match p {
@@ -121,12 +134,9 @@ impl Pasang {
                     moves
                 }
             },
-            RuleSet::Bell if position.corner_pending => CORNERS
-                .iter()
-                .filter_map(|&(f, r)| Sq::at(f, r))
-                .filter(|&sq| position.get(sq).is_stone())
-                .map(Move::Corner)
-                .collect(),
+            RuleSet::Bell if position.corner_pending => {
+                corner_stones(&position.cells).map(Move::Corner).collect()
+            }
             RuleSet::Bell => self
                 .chains(position, None)
                 .into_iter()
@@ -144,10 +154,9 @@ impl Pasang {
                     self.any_ka_step(position, |from, to| self.captures_after(position, from, to))
                 }
             },
-            RuleSet::Bell if position.corner_pending => CORNERS
-                .iter()
-                .filter_map(|&(f, r)| Sq::at(f, r))
-                .any(|sq| position.get(sq).is_stone()),
+            RuleSet::Bell if position.corner_pending => {
+                corner_stones(&position.cells).next().is_some()
+            }
             RuleSet::Bell => self.has_jump(position),
         }
     }

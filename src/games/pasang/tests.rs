@@ -334,6 +334,34 @@ fn b1_corner_only_at_first() {
     assert!(error(&r, &p, "xk11").contains("only First's first turn"));
 }
 
+/// A bell setup, symmetric by a left-right mirror, with jumps (b1 over c1, c1 over
+/// b1, and their mirror images) but no stone on a corner.
+const NO_CORNER: &str = ".........../.........../.........../.........../....###..../....###..../....###..../.........../.........../.........../.WB.....BW.";
+
+#[test]
+fn b1_a_setup_without_a_corner_stone_is_refused_not_drawn() {
+    // Issue 26: it ended at once, 0:0, although jumps exist; the first turn has no
+    // legal move at all, so the setup is not a bell start.
+    let e = configured(&[("Rules", "bell"), ("Setup", NO_CORNER)]).unwrap_err();
+    assert_eq!(e.option.as_deref(), Some("setup"));
+    assert!(
+        e.message.contains("a1, k1, a11 and k11 are empty"),
+        "{}",
+        e.message
+    );
+    assert!(e.message.contains("(B1)"), "{}", e.message);
+    // The same board as a position string: refused while the corner turn is to come,
+    // played from once it is over.
+    let r = bell();
+    let e = r
+        .parse_position(&format!("{NO_CORNER} 1 0:0 corner"))
+        .unwrap_err();
+    assert!(e.contains("(B1)"), "{e}");
+    let p = r.parse_position(&format!("{NO_CORNER} 2 2:0 -")).unwrap();
+    assert_eq!(r.outcome(&p), None);
+    assert_eq!(legal(&r, &p), ["b1-d1", "c1-a1", "i1-k1", "j1-h1"]);
+}
+
 #[test]
 fn b2_b3_short_forms_and_stops() {
     let r = bell();
