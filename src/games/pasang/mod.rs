@@ -70,6 +70,19 @@ pub enum Entry {
     Jump,
 }
 
+/// How the KA captures in emas (decision 5, option `capture`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Capture {
+    /// The default: lines by approach at right angles (E4–E8); a short jump is only a
+    /// way for the KA to enter (`Entry: jump`).
+    Approach,
+    /// Seed 000's other reading, where the players agree on capture by short jump for
+    /// the whole game: the KA enters by a short jump over a stone, which it captures
+    /// (E3's jump), and every later turn is a chain of an odd number of short jumps by
+    /// the KA (B2, C3), each jumped stone captured at once; a KA is never jumped.
+    Jump,
+}
+
 /// Whether Second's passage is limited to the opposite sector (E2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Opening {
@@ -82,6 +95,7 @@ pub enum Opening {
 pub struct Pasang {
     rules: RuleSet,
     entry: Entry,
+    capture: Capture,
     opening: Opening,
     centre: Centre,
     start: [Cell; CELLS],
@@ -274,13 +288,24 @@ impl Pasang {
                 }
             }
             Move::Corner(_) => format!("{name} removes the corner stone {}", taken("B1")),
+            Move::Chain(chain) if self.rules == RuleSet::Emas && before.ka(p).is_none() => {
+                format!(
+                    "{name}'s KA enters {} by a short jump and captures {}",
+                    rules::chain_text(chain),
+                    taken("E3, Capture jump")
+                )
+            }
             Move::Chain(chain) => {
                 let jumps = chain.count();
+                let (who, rule) = match self.rules {
+                    RuleSet::Emas => (format!("{name}'s KA"), "Capture jump, C3"),
+                    RuleSet::Bell => (name.to_string(), "B2, B3"),
+                };
                 format!(
-                    "{name} jumps {} ({jumps} {}) capturing {}",
+                    "{who} jumps {} ({jumps} {}) capturing {}",
                     rules::chain_text(chain),
                     if jumps == 1 { "jump" } else { "jumps" },
-                    taken("B2, B3")
+                    taken(rule)
                 )
             }
         };
@@ -316,6 +341,11 @@ impl Rules for Pasang {
             help: "emas: the KA enters its passage from the cell beside it (slide, default) or two files away over a stone (jump) (E3)",
         },
         OptionSpec {
+            name: "capture",
+            values: &["approach", "jump"],
+            help: "emas: the KA captures lines at right angles (approach, default: decision 5) or, as seed 000 may be read, by short jumps all game (jump: it enters by a jump over a stone it captures, then each turn jumps an odd number of times, B2-B3 for the KA alone; implies entry jump)",
+        },
+        OptionSpec {
             name: "opening",
             values: &["diagonal", "free"],
             help: "emas: Second's passage lies in the sector opposite First's (diagonal, default) or anywhere (free) (E2)",
@@ -342,8 +372,23 @@ impl Rules for Pasang {
             "bell" => RuleSet::Bell,
             _ => RuleSet::Emas,
         };
-        let entry = match setup.choice("entry", &["slide", "jump"], "slide")? {
+        let capture = match setup.choice("capture", &["approach", "jump"], "approach")? {
+            "jump" => Capture::Jump,
+            _ => Capture::Approach,
+        };
+        // Capture by short jump enters the KA by one: `jump` is its only entry.
+        let default_entry = match capture {
+            Capture::Jump => "jump",
+            Capture::Approach => "slide",
+        };
+        let entry = match setup.choice("entry", &["slide", "jump"], default_entry)? {
             "jump" => Entry::Jump,
+            _ if capture == Capture::Jump => {
+                return Err(SetupError::option(
+                    "entry",
+                    "capture jump enters the KA by a short jump (decision 5): entry slide does not go with it",
+                ));
+            }
             _ => Entry::Slide,
         };
         let opening = match setup.choice("opening", &["diagonal", "free"], "diagonal")? {
@@ -433,6 +478,7 @@ impl Rules for Pasang {
         Ok(Pasang {
             rules,
             entry,
+            capture,
             opening,
             centre,
             start,
