@@ -289,9 +289,9 @@ impl Pasang {
             }
             Move::Corner(_) => format!("{name} removes the corner stone {}", taken("B1")),
             Move::Chain(chain) if self.rules == RuleSet::Emas && before.ka(p).is_none() => {
+                let (from, to) = (Sq(chain.from.0 as u8), Sq(chain.to().0 as u8));
                 format!(
-                    "{name}'s KA enters {} by a short jump and captures {}",
-                    rules::chain_text(chain),
+                    "{name}'s KA enters {to} from {from} by a short jump and captures {}",
                     taken("E3, Capture jump")
                 )
             }
@@ -383,7 +383,7 @@ impl Rules for Pasang {
         };
         let entry = match setup.choice("entry", &["slide", "jump"], default_entry)? {
             "jump" => Entry::Jump,
-            _ if capture == Capture::Jump => {
+            _ if capture == Capture::Jump && rules == RuleSet::Emas => {
                 return Err(SetupError::option(
                     "entry",
                     "capture jump enters the KA by a short jump (decision 5): entry slide does not go with it",

@@ -671,6 +671,7 @@ fn broken_random_records_fail_at_the_exact_ply() {
         vec![],
         vec![("Entry", "jump"), ("Opening", "free")],
         vec![("Rules", "bell"), ("Setup", bell_setup)],
+        vec![("Capture", "jump")],
     ];
     for tags in configs {
         let r = configured(&tags).unwrap();
