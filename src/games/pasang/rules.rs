@@ -125,7 +125,7 @@ impl Pasang {
                     .map(Move::Open)
                     .collect(),
                 Phase::Enter | Phase::Move if self.capture == Capture::Jump => {
-                    self.ka_chains(position, None)
+                    self.ka_chains(position)
                 }
                 Phase::Enter | Phase::Move => {
                     let mut moves = Vec::new();
@@ -753,9 +753,8 @@ impl Pasang {
     }
 
     /// The moves of phases 2 and 3 under `Capture: jump`: the entries by a jump that
-    /// captures, or the KA's chains of an odd number of jumps (those ending on `to`
-    /// only, if given), as moves.
-    fn ka_chains(&self, position: &Position, to: Option<Sq>) -> Vec<Move> {
+    /// captures, or the KA's chains of an odd number of jumps.
+    fn ka_chains(&self, position: &Position) -> Vec<Move> {
         let Some((ka, field)) = self.ka_field(position) else {
             let mut moves = Vec::new();
             self.any_ka_step(position, |from, to| {
@@ -766,14 +765,17 @@ impl Pasang {
             });
             return moves;
         };
-        let ends = to.map_or(Ends::ALL, |to| Ends::of(point(ka), point(to)));
-        self.bell_search()
-            .run_listing(field, [(point(ka), BELL_JUMP)], ends)
-            .chains
-            .into_iter()
-            .filter(|c| c.count() % 2 == 1)
-            .map(Move::Chain)
-            .collect()
+        self.ka_search(ka, field, Ends::ALL).0
+    }
+
+    /// The chains of an odd number of jumps of the KA on `ka` that `ends` lists, and
+    /// whether the search stopped at its budget ([`SEARCH_BUDGET`] steps) first.
+    fn ka_search(&self, ka: Sq, field: Field, ends: Ends) -> (Vec<Move>, bool) {
+        let found = self
+            .bell_search()
+            .run_listing(field, [(point(ka), BELL_JUMP)], ends);
+        let odd = found.chains.into_iter().filter(|c| c.count() % 2 == 1);
+        (odd.map(Move::Chain).collect(), found.exhausted)
     }
 
     /// A path under `Capture: jump`: the KA's entry by one jump over a stone it
@@ -820,8 +822,15 @@ impl Pasang {
             return answer;
         }
         if let [_, to] = cells {
-            let ending = self.ka_chains(position, Some(*to));
+            let (ending, cut) = self.ka_search(ka, field, Ends::of(point(ka), point(*to)));
             match &ending[..] {
+                _ if cut => {
+                    return Err(MoveError::unchecked(format!(
+                        "the chains of the KA on {ka} are too many to tell which one {ka}-{to} \
+                         names (tgn's search follows at most {SEARCH_BUDGET} jumps): write the \
+                         chain with every landing (Capture jump)"
+                    )));
+                }
                 [] => {}
                 [one] => return Ok(one.clone()),
                 _ => return Err(MoveError::ambiguous(&ending, |m| self.text(m))),

@@ -322,6 +322,40 @@ fn d5_capture_jump_the_ka_makes_an_odd_chain_of_short_jumps_all_game() {
 }
 
 #[test]
+fn d5_capture_jump_a_short_form_past_the_search_budget_is_refused_in_one_line() {
+    // First's KA on a1 among white stones on every cell with an even file or rank:
+    // its chains are the trails of the grid of empty cells, countless (issue 23).
+    let rows: Vec<String> = (1..=11u8)
+        .rev()
+        .map(|rank| {
+            (1..=11u8)
+                .map(|file| match (file, rank) {
+                    (1, 1) => 'K',
+                    (11, 11) => 'k',
+                    (6, 6) => '#',
+                    _ if file % 2 == 0 || rank % 2 == 0 => 'W',
+                    _ => '.',
+                })
+                .collect()
+        })
+        .collect();
+    let r = configured(&[("Capture", "jump")]).unwrap();
+    let p = r
+        .parse_position(&format!("{} 1 10:9 c,j", rows.join("/")))
+        .unwrap();
+    let e = error(&r, &p, "a1-k1");
+    assert!(
+        e.starts_with("move not checked: the chains of the KA on a1"),
+        "{e}"
+    );
+    assert!(e.len() < 300, "{e}");
+    // Written with every landing, a chain is followed, not searched.
+    let mut q = p.clone();
+    play(&r, &mut q, "a1-c1-e1-g1").unwrap();
+    assert_eq!(q.scores, [16, 9]);
+}
+
+#[test]
 fn d5_capture_is_an_option_tgn_games_lists() {
     let spec = Pasang::OPTIONS
         .iter()
