@@ -1041,3 +1041,15 @@ fn broken_random_games_are_judged_at_the_exact_ply() {
         }
     }
 }
+
+#[test]
+fn a_chain_written_in_full_is_the_chain_played_not_a_longer_one_through_its_points() {
+    // Issue 26: a5xa3 is one jump (over a4); a5xc5xa3 also goes from a5 to a3. A token
+    // whose every leg is a jump is the chain it says (captures are optional, R11).
+    let k = kungser();
+    let p = fen(&k, "P=a5,e9 L=b5,b4,a4 hand=0 captured=0 turn=P");
+    assert!(moves_of(&k, &p, "a5").contains(&"a5xc5xa3".to_string()));
+    let m = k.resolve(&p, &k.parse_token("a5xa3").unwrap()).unwrap();
+    assert_eq!(k.write_move(&p, &m), "a5xa3");
+    assert!(matches!(&m, Move::Capture { captured, .. } if captured.len() == 1));
+}

@@ -16,9 +16,11 @@
 //!   the run of one colour seen from the KA on each side (gaps skipped, a KA stops
 //!   it), both sides together when of one colour; valid when odd. E8: whole lines only.
 //!   E10: no stone left ends the game on points; a player without a legal turn loses.
-//! - bell B1: First removes a corner stone. B2–B3: then every turn is a chain of an
-//!   odd number of orthogonal short jumps by any stone, each jumped stone captured.
-//!   B4: no jump left ends the game on points.
+//! - bell B1: First removes a corner stone; a setup (or a position string before that
+//!   turn) with no stone on a corner is refused, as its first turn has no legal move
+//!   (not a game over at 0:0: B4 speaks of jumps, and jumps may exist). B2–B3: then
+//!   every turn is a chain of an odd number of orthogonal short jumps by any stone,
+//!   each jumped stone captured. B4: no jump left ends the game on points.
 //!
 //! # Notation
 //! emas: `c` (phase 1), `b4-c4xc6` — the move and any stone of the captured line, or
@@ -68,6 +70,19 @@ pub enum Entry {
     Jump,
 }
 
+/// How the KA captures in emas (decision 5, option `capture`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Capture {
+    /// The default: lines by approach at right angles (E4–E8); a short jump is only a
+    /// way for the KA to enter (`Entry: jump`).
+    Approach,
+    /// Seed 000's other reading, where the players agree on capture by short jump for
+    /// the whole game: the KA enters by a short jump over a stone, which it captures
+    /// (E3's jump), and every later turn is a chain of an odd number of short jumps by
+    /// the KA (B2, C3), each jumped stone captured at once; a KA is never jumped.
+    Jump,
+}
+
 /// Whether Second's passage is limited to the opposite sector (E2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Opening {
@@ -80,6 +95,7 @@ pub enum Opening {
 pub struct Pasang {
     rules: RuleSet,
     entry: Entry,
+    capture: Capture,
     opening: Opening,
     centre: Centre,
     start: [Cell; CELLS],
@@ -181,17 +197,10 @@ impl Pasang {
                 }
                 None
             }
-            RuleSet::Bell => {
-                let can_move = self.has_move(position);
-                if can_move {
-                    return None;
-                }
-                Some(on_points(if position.corner_pending {
-                    "no corner stone to remove (B1), so no capture at all (B4)"
-                } else {
-                    "no jump is left (B4)"
-                }))
-            }
+            // The corner turn always has a stone to take: a board without one is
+            // refused as a setup or position string (B1, rules::NO_CORNER_STONE).
+            RuleSet::Bell if self.has_move(position) => None,
+            RuleSet::Bell => Some(on_points("no jump is left (B4)")),
         }
     }
 
@@ -279,13 +288,24 @@ impl Pasang {
                 }
             }
             Move::Corner(_) => format!("{name} removes the corner stone {}", taken("B1")),
+            Move::Chain(chain) if self.rules == RuleSet::Emas && before.ka(p).is_none() => {
+                let (from, to) = (Sq(chain.from.0 as u8), Sq(chain.to().0 as u8));
+                format!(
+                    "{name}'s KA enters {to} from {from} by a short jump and captures {}",
+                    taken("E3, Capture jump")
+                )
+            }
             Move::Chain(chain) => {
                 let jumps = chain.count();
+                let (who, rule) = match self.rules {
+                    RuleSet::Emas => (format!("{name}'s KA"), "Capture jump, C3"),
+                    RuleSet::Bell => (name.to_string(), "B2, B3"),
+                };
                 format!(
-                    "{name} jumps {} ({jumps} {}) capturing {}",
+                    "{who} jumps {} ({jumps} {}) capturing {}",
                     rules::chain_text(chain),
                     if jumps == 1 { "jump" } else { "jumps" },
-                    taken("B2, B3")
+                    taken(rule)
                 )
             }
         };
@@ -311,6 +331,15 @@ const ENTRY: OptionSpec = OptionSpec::choice(
     "slide",
     "emas: the KA enters its passage from the cell beside it (slide, default) or two files \
      away over a stone (jump) (E3)",
+);
+const CAPTURE: OptionSpec = OptionSpec::choice(
+    "capture",
+    &["approach", "jump"],
+    "approach",
+    "emas: the KA captures lines at right angles (approach, default: decision 5) or, as seed \
+     000 may be read, by short jumps all game (jump: it enters by a jump over a stone it \
+     captures, then each turn jumps an odd number of times, B2-B3 for the KA alone; implies \
+     entry jump)",
 );
 const OPENING: OptionSpec = OptionSpec::choice(
     "opening",
@@ -351,15 +380,31 @@ impl Rules for Pasang {
         position: "<11 ranks> 1 11:9 c,j",
     }];
 
-    const OPTIONS: &'static [OptionSpec] = &[RULES, ENTRY, OPENING, SETUP, CENTRE, STRICT];
+    const OPTIONS: &'static [OptionSpec] =
+        &[RULES, ENTRY, CAPTURE, OPENING, SETUP, CENTRE, STRICT];
 
     fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
         let rules = match setup.choice(&RULES)? {
             "bell" => RuleSet::Bell,
             _ => RuleSet::Emas,
         };
-        let entry = match setup.choice(&ENTRY)? {
+        let capture = match setup.choice(&CAPTURE)? {
+            "jump" => Capture::Jump,
+            _ => Capture::Approach,
+        };
+        // Capture by short jump enters the KA by one: `jump` is its only entry.
+        let default_entry = match capture {
+            Capture::Jump => "jump",
+            Capture::Approach => "slide",
+        };
+        let entry = match setup.choice_or(&ENTRY, default_entry)? {
             "jump" => Entry::Jump,
+            _ if capture == Capture::Jump && rules == RuleSet::Emas => {
+                return Err(SetupError::option(
+                    "entry",
+                    "capture jump enters the KA by a short jump (decision 5): entry slide does not go with it",
+                ));
+            }
             _ => Entry::Slide,
         };
         let opening = match setup.choice(&OPENING)? {
@@ -422,6 +467,9 @@ impl Rules for Pasang {
                     ));
                 }
             }
+            if rules == RuleSet::Bell && rules::corner_stones(&start).next().is_none() {
+                return Err(SetupError::option("setup", rules::NO_CORNER_STONE));
+            }
             let [rotation, files, ranks] = symmetries(&start);
             let why = match rules {
                 RuleSet::Emas if !rotation => {
@@ -442,6 +490,7 @@ impl Rules for Pasang {
         Ok(Pasang {
             rules,
             entry,
+            capture,
             opening,
             centre,
             start,
@@ -623,6 +672,12 @@ impl Pasang {
                     "the corner turn (B1) is First's first turn: First to move, score 0:0"
                         .to_string(),
                 );
+            }
+            if position.corner_pending && rules::corner_stones(&position.cells).next().is_none() {
+                return Err(format!(
+                    "{} (the last field is -, not corner, once the corner turn is over)",
+                    rules::NO_CORNER_STONE
+                ));
             }
             return Ok(position);
         }

@@ -3,9 +3,9 @@
 
 use super::lines::{Axis, Line, Lines, Stepped, see_lines, sees_valid_line};
 use super::notation::{Cells, Token, join};
-use super::position::{Cell, Position, SIDE, Sq, file_letter};
+use super::position::{CELLS, Cell, Position, SIDE, Sq, file_letter};
 use super::short_form::{self, Ending, SEARCH_BUDGET};
-use super::{Entry, Opening, Pasang, RuleSet};
+use super::{Capture, Entry, Opening, Pasang, RuleSet};
 use crate::games::common::listing::listed;
 use crate::games::common::{Dir, Point};
 
@@ -14,7 +14,7 @@ fn point(sq: Sq) -> Point {
     Point(u16::from(sq.0))
 }
 use crate::games::common::capture::{
-    Chain, Dirs, Field, Jump, Landing, Points, Reach, Removal, Search, Stop, bit,
+    Chain, Dirs, Ends, Field, Jump, Landing, Points, Reach, Removal, Search, Stop, bit,
 };
 use crate::games::{MoveError, Player};
 
@@ -49,6 +49,19 @@ const BELL_JUMP: Jump = Jump {
 };
 
 const CORNERS: [(i32, i32); 4] = [(1, 1), (11, 1), (1, 11), (11, 11)];
+
+/// bell B1: the stones First may remove on its first turn, those on a corner cell.
+pub(super) fn corner_stones(cells: &[Cell; CELLS]) -> impl Iterator<Item = Sq> + '_ {
+    CORNERS
+        .iter()
+        .filter_map(|&(f, r)| Sq::at(f, r))
+        .filter(|sq| cells[sq.index()].is_stone())
+}
+
+/// Why a bell game cannot start from a board without a corner stone: its first turn
+/// would have no legal move (B1), so the board is refused, not played as a game over.
+pub(super) const NO_CORNER_STONE: &str = "a1, k1, a11 and k11 are empty, and First's first \
+     turn removes a corner stone (B1): a bell game starts with a stone on a corner";
 
 fn player_name(p: Player) -> &'static str {
     match p {
@@ -111,6 +124,9 @@ impl Pasang {
                     .filter(|&f| self.open_refusal(position, f).is_none())
                     .map(Move::Open)
                     .collect(),
+                Phase::Enter | Phase::Move if self.capture == Capture::Jump => {
+                    self.ka_chains(position)
+                }
                 Phase::Enter | Phase::Move => {
                     let mut moves = Vec::new();
                     self.any_ka_step(position, |from, to| {
@@ -121,12 +137,9 @@ impl Pasang {
                     moves
                 }
             },
-            RuleSet::Bell if position.corner_pending => CORNERS
-                .iter()
-                .filter_map(|&(f, r)| Sq::at(f, r))
-                .filter(|&sq| position.get(sq).is_stone())
-                .map(Move::Corner)
-                .collect(),
+            RuleSet::Bell if position.corner_pending => {
+                corner_stones(&position.cells).map(Move::Corner).collect()
+            }
             RuleSet::Bell => self
                 .chains(position, None)
                 .into_iter()
@@ -140,14 +153,24 @@ impl Pasang {
         match self.rules {
             RuleSet::Emas => match self.phase(position) {
                 Phase::Open => (1..=SIDE).any(|f| self.open_refusal(position, f).is_none()),
+                Phase::Enter | Phase::Move if self.capture == Capture::Jump => {
+                    match self.ka_field(position) {
+                        None => self.any_ka_step(position, |from, to| {
+                            Pasang::entry_victim(position, from, to).is_some()
+                        }),
+                        Some((ka, field)) => {
+                            let movers = [(point(ka), BELL_JUMP)];
+                            self.bell_search().capturers(field, movers) != 0
+                        }
+                    }
+                }
                 Phase::Enter | Phase::Move => {
                     self.any_ka_step(position, |from, to| self.captures_after(position, from, to))
                 }
             },
-            RuleSet::Bell if position.corner_pending => CORNERS
-                .iter()
-                .filter_map(|&(f, r)| Sq::at(f, r))
-                .any(|sq| position.get(sq).is_stone()),
+            RuleSet::Bell if position.corner_pending => {
+                corner_stones(&position.cells).next().is_some()
+            }
             RuleSet::Bell => self.has_jump(position),
         }
     }
@@ -247,6 +270,10 @@ impl Pasang {
         }
         let (distance, how) = match self.entry {
             Entry::Slide => (1, "beside the cell (Entry slide)"),
+            Entry::Jump if self.capture == Capture::Jump => (
+                2,
+                "two files away, jumping over a stone it captures (Capture jump)",
+            ),
             Entry::Jump => (
                 2,
                 "two files away, jumping over the cell between (Entry jump)",
@@ -408,6 +435,9 @@ impl Pasang {
                 "phase 1: {name} first takes a half-file, written as its file letter, e.g. c ({})",
                 if p == Player::First { "E1" } else { "E2" }
             ))),
+            (Token::Path { cells, line }, _) if self.capture == Capture::Jump => {
+                self.resolve_ka_jumps(position, cells, line.is_some())
+            }
             (Token::Path { cells, line }, _) => {
                 let [from, to] = cells[..] else {
                     return Err(MoveError::illegal(format!(
@@ -611,20 +641,52 @@ impl Pasang {
         self.bell_search().capturers(field, movers) != 0
     }
 
-    /// A written path followed jump by jump (B2): the chain, if every leg is a jump.
-    fn follow(&self, position: &Position, cells: &[Sq]) -> Option<Chain> {
+    /// A written path followed jump by jump on `field` (B2): the chain, if every leg
+    /// is a jump.
+    fn follow(&self, field: Field, cells: &[Sq]) -> Option<Chain> {
         let landings: Points = cells[1..].iter().map(|&sq| point(sq)).collect();
-        let followed = self.bell_search().follow(
-            Pasang::bell_field(position),
-            point(cells[0]),
-            BELL_JUMP,
-            &landings,
-        )?;
+        let followed = self
+            .bell_search()
+            .follow(field, point(cells[0]), BELL_JUMP, &landings)?;
         Some(Chain {
             from: point(cells[0]),
             landings,
             captured: followed.captured,
         })
+    }
+
+    /// A path whose every leg is a jump on `field` is the chain played, legal if the
+    /// jumps are odd in number (`odd`: the rule saying so); `None` if a leg is no jump.
+    fn followed_chain(
+        &self,
+        field: Field,
+        cells: &[Sq],
+        odd: &str,
+    ) -> Option<Result<Move, MoveError>> {
+        let chain = self.follow(field, cells)?;
+        Some(if chain.count() % 2 == 1 {
+            Ok(Move::Chain(chain))
+        } else {
+            Err(MoveError::illegal(format!(
+                "{} is a chain of {} jumps: the number of jumps must be odd ({odd})",
+                join(cells, "-"),
+                chain.count()
+            )))
+        })
+    }
+
+    /// The first leg of a path that is not a jump on `field`, named, with `what` a
+    /// jump is.
+    fn not_a_jump(&self, field: Field, cells: &[Sq], what: &str) -> MoveError {
+        let mut good = 1;
+        while good + 1 < cells.len() && self.follow(field, &cells[..=good]).is_some() {
+            good += 1;
+        }
+        MoveError::illegal(format!(
+            "{}-{} is not a jump: {what}",
+            cells[good - 1],
+            cells[good]
+        ))
     }
 
     fn resolve_chain(&self, position: &Position, cells: &[Sq]) -> Result<Move, MoveError> {
@@ -634,16 +696,9 @@ impl Pasang {
                 "{from} holds no stone to jump with (B2)"
             )));
         }
-        if let Some(chain) = self.follow(position, cells) {
-            return if chain.count() % 2 == 1 {
-                Ok(Move::Chain(chain))
-            } else {
-                Err(MoveError::illegal(format!(
-                    "{} is a chain of {} jumps: the number of jumps must be odd (B3)",
-                    join(cells, "-"),
-                    chain.count()
-                )))
-            };
+        let field = Pasang::bell_field(position);
+        if let Some(answer) = self.followed_chain(field, cells, "B3") {
+            return answer;
         }
         if let [_, to] = cells {
             let found = short_form::chains_ending(position, self.centre, &self.budget, from, *to);
@@ -651,17 +706,142 @@ impl Pasang {
                 return answer;
             }
         }
-        // Name the first leg that is not a jump.
-        let mut good = 1;
-        while good + 1 < cells.len() && self.follow(position, &cells[..=good]).is_some() {
-            good += 1;
+        Err(self.not_a_jump(
+            field,
+            cells,
+            "a jump goes orthogonally over an adjacent stone to the empty cell just beyond (B2)",
+        ))
+    }
+
+    // ---- emas with `Capture: jump` (decision 5's other reading) ----
+
+    /// The KA of the player to move and the board as its jumps see it: stones may be
+    /// jumped, KAs only block (a KA is never captured, E3).
+    fn ka_field(&self, position: &Position) -> Option<(Sq, Field)> {
+        let ka = position.ka(position.to_move)?;
+        let stones = Pasang::bell_field(position).occupied;
+        let kas = position
+            .kas
+            .iter()
+            .flatten()
+            .fold(0u128, |set, &sq| set | bit(point(sq)));
+        Some((
+            ka,
+            Field {
+                occupied: stones | kas,
+                enemy: stones,
+            },
+        ))
+    }
+
+    /// The stone an entry `from`-`to` jumps over and captures, if it is one (E3's
+    /// jump; a KA in between is jumped but never captured, so it is no entry here).
+    fn entry_victim(position: &Position, from: Sq, to: Sq) -> Option<Sq> {
+        let middle = Sq::at(
+            (i32::from(from.file()) + i32::from(to.file())) / 2,
+            i32::from(to.rank()),
+        )?;
+        position.get(middle).is_stone().then_some(middle)
+    }
+
+    fn entry_chain(from: Sq, to: Sq, victim: Sq) -> Chain {
+        Chain {
+            from: point(from),
+            landings: Points::from_slice(&[point(to)]),
+            captured: Points::from_slice(&[point(victim)]),
         }
-        Err(MoveError::illegal(format!(
-            "{}-{} is not a jump: a jump goes orthogonally over an adjacent stone to the empty cell \
-             just beyond (B2)",
-            cells[good - 1],
-            cells[good]
-        )))
+    }
+
+    /// The moves of phases 2 and 3 under `Capture: jump`: the entries by a jump that
+    /// captures, or the KA's chains of an odd number of jumps.
+    fn ka_chains(&self, position: &Position) -> Vec<Move> {
+        let Some((ka, field)) = self.ka_field(position) else {
+            let mut moves = Vec::new();
+            self.any_ka_step(position, |from, to| {
+                if let Some(victim) = Pasang::entry_victim(position, from, to) {
+                    moves.push(Move::Chain(Pasang::entry_chain(from, to, victim)));
+                }
+                false
+            });
+            return moves;
+        };
+        self.ka_search(ka, field, Ends::ALL).0
+    }
+
+    /// The chains of an odd number of jumps of the KA on `ka` that `ends` lists, and
+    /// whether the search stopped at its budget ([`SEARCH_BUDGET`] steps) first.
+    fn ka_search(&self, ka: Sq, field: Field, ends: Ends) -> (Vec<Move>, bool) {
+        let found = self
+            .bell_search()
+            .run_listing(field, [(point(ka), BELL_JUMP)], ends);
+        let odd = found.chains.into_iter().filter(|c| c.count() % 2 == 1);
+        (odd.map(Move::Chain).collect(), found.exhausted)
+    }
+
+    /// A path under `Capture: jump`: the KA's entry by one jump over a stone it
+    /// captures, or a chain of the KA's jumps (every landing, or `from-to` when one
+    /// chain ends there); never an `x` part.
+    fn resolve_ka_jumps(
+        &self,
+        position: &Position,
+        cells: &[Sq],
+        line: bool,
+    ) -> Result<Move, MoveError> {
+        if line {
+            return Err(MoveError::illegal(
+                "the KA captures the stones it jumps: write its path without an x part, e.g. \
+                 a4-c4 or c4-e4-e6 (Capture jump)",
+            ));
+        }
+        let name = player_name(position.to_move);
+        let Some((ka, field)) = self.ka_field(position) else {
+            let [from, to] = cells[..] else {
+                return Err(MoveError::illegal(format!(
+                    "the KA enters by one jump, from-to, not {} (E3, Capture jump)",
+                    join(cells, "-")
+                )));
+            };
+            if let Some(why) = self.entry_refusal(position, from, to) {
+                return Err(MoveError::illegal(why));
+            }
+            return match Pasang::entry_victim(position, from, to) {
+                Some(victim) => Ok(Move::Chain(Pasang::entry_chain(from, to, victim))),
+                None => Err(MoveError::illegal(format!(
+                    "{from}-{to} jumps over a KA, which is never captured: the entering jump \
+                     captures a stone (E3, Capture jump)"
+                ))),
+            };
+        };
+        if cells[0] != ka {
+            return Err(MoveError::illegal(format!(
+                "only the KA jumps, and {name}'s KA stands on {ka}, not {} (Capture jump)",
+                cells[0]
+            )));
+        }
+        if let Some(answer) = self.followed_chain(field, cells, "C3") {
+            return answer;
+        }
+        if let [_, to] = cells {
+            let (ending, cut) = self.ka_search(ka, field, Ends::of(point(ka), point(*to)));
+            match &ending[..] {
+                _ if cut => {
+                    return Err(MoveError::unchecked(format!(
+                        "the chains of the KA on {ka} are too many to tell which one {ka}-{to} \
+                         names (tgn's search follows at most {SEARCH_BUDGET} jumps): write the \
+                         chain with every landing (Capture jump)"
+                    )));
+                }
+                [] => {}
+                [one] => return Ok(one.clone()),
+                _ => return Err(MoveError::ambiguous(&ending, |m| self.text(m))),
+            }
+        }
+        Err(self.not_a_jump(
+            field,
+            cells,
+            "the KA jumps orthogonally over an adjacent stone (never a KA) to the empty cell \
+             just beyond (Capture jump)",
+        ))
     }
 
     /// Plays a move: the capture, the score, the turn (C1, C2).
@@ -690,13 +870,18 @@ impl Pasang {
                 position.corner_pending = false;
             }
             Move::Chain(chain) => {
-                let from = Sq(chain.from.0 as u8);
+                let (from, to) = (Sq(chain.from.0 as u8), Sq(chain.to().0 as u8));
                 let stone = position.get(from);
                 for &sq in &chain.captured {
                     take(position, Sq(sq.0 as u8));
                 }
-                position.set(from, Cell::Empty);
-                position.set(Sq(chain.to().0 as u8), stone);
+                if self.rules == RuleSet::Emas {
+                    // Capture jump: the KA jumps, or a stone enters as the KA (E3).
+                    position.place_ka(p, from, to);
+                } else {
+                    position.set(from, Cell::Empty);
+                    position.set(to, stone);
+                }
             }
         }
         position.scores[p.index()] += gained;

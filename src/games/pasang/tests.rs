@@ -250,6 +250,121 @@ fn e3_entry_slide_and_jump() {
     assert!(q.get(middle).is_stone());
 }
 
+// ---- decision 5: the short-jump method, by default only the way a KA enters ----
+
+/// First's KA on a1 beside stones b1, d1 and e2; Second's KA on a2.
+const KA_JUMPS: &str = ".........../.........../.........../.........../.........../.....#...../.........../.........../.........../k...W....../KW.B.......";
+
+#[test]
+fn d5_by_default_the_short_jump_only_enters_the_ka_and_lines_are_captured() {
+    let r = emas();
+    let p = played(&r, &["c", "j", "b4-c4xc6"]);
+    // Phase 3 captures lines at right angles (E6), never by jumping.
+    assert_eq!(legal(&r, &p).iter().filter(|m| !m.contains('x')).count(), 0);
+    assert!(error(&r, &p, "h7-j7").contains("(E3)"));
+    let r = configured(&[("Entry", "jump")]).unwrap();
+    let p = played(&r, &["c", "j", "a4-c4xc6"]);
+    assert_eq!(p.scores, [11, 9], "the jumped b4 stays, c6-c8 are taken");
+    assert!(p.get(sq("b4")).is_stone());
+}
+
+#[test]
+fn d5_capture_jump_enters_by_a_short_jump_that_captures() {
+    let r = configured(&[("Capture", "jump")]).unwrap();
+    let p = played(&r, &["c", "j"]);
+    assert_eq!(
+        legal(&r, &p),
+        [
+            "a1-c1", "a2-c2", "a3-c3", "a4-c4", "a5-c5", "e1-c1", "e2-c2", "e3-c3", "e4-c4",
+            "e5-c5"
+        ]
+    );
+    let q = played(&r, &["c", "j", "a4-c4"]);
+    assert_eq!(q.scores, [10, 9], "b4 (W) is captured");
+    assert_eq!(q.get(sq("b4")), Cell::Empty);
+    assert_eq!(q.ka(Player::First), Some(sq("c4")));
+    assert!(error(&r, &p, "b4-c4").contains("(Capture jump)"));
+    assert!(error(&r, &p, "a4-c4xc6").contains("(Capture jump)"));
+    // Second enters too; then First's KA on c4 has no jump: it loses (E10b).
+    let q = played(&r, &["c", "j", "a4-c4", "h7-j7"]);
+    assert_eq!(r.outcome(&q).unwrap().result, GameResult::SecondWins);
+    // Entry slide contradicts the method; Entry jump is what it means.
+    assert!(configured(&[("Capture", "jump"), ("Entry", "slide")]).is_err());
+    assert!(configured(&[("Capture", "jump"), ("Entry", "jump")]).is_ok());
+}
+
+#[test]
+fn d5_capture_jump_the_ka_makes_an_odd_chain_of_short_jumps_all_game() {
+    let r = configured(&[("Capture", "jump")]).unwrap();
+    let p = r.parse_position(&format!("{KA_JUMPS} 1 10:9 c,j")).unwrap();
+    assert_eq!(legal(&r, &p), ["a1-c1", "a1-c1-e1-e3"]);
+    assert!(error(&r, &p, "a1-c1-e1").contains("2 jumps"));
+    assert!(error(&r, &p, "a1-c1-e1").contains("(C3)"));
+    // A KA is never jumped (E3: it is never captured).
+    assert!(error(&r, &p, "a1-a3").contains("not a jump"));
+    // Only the KA jumps.
+    assert!(error(&r, &p, "b1-d1").contains("KA"));
+    // A short form names the one chain ending there.
+    let mut q = p.clone();
+    let mv = play(&r, &mut q, "a1-e3").unwrap();
+    assert_eq!(r.write_move(&p, &mv), "a1-c1-e1-e3");
+    assert_eq!(q.scores, [15, 9]);
+    assert_eq!(
+        r.outcome(&q).unwrap().reason,
+        "no stone is left (E10a): 15:9, First wins"
+    );
+    // By default the same position plays lines, and a1-c1 is no KA move (E5).
+    let plain = emas();
+    let p = plain
+        .parse_position(&format!("{KA_JUMPS} 1 10:9 c,j"))
+        .unwrap();
+    assert!(error(&plain, &p, "a1-c1").contains("(E5)"));
+}
+
+#[test]
+fn d5_capture_jump_a_short_form_past_the_search_budget_is_refused_in_one_line() {
+    // First's KA on a1 among white stones on every cell with an even file or rank:
+    // its chains are the trails of the grid of empty cells, countless (issue 23).
+    let rows: Vec<String> = (1..=11u8)
+        .rev()
+        .map(|rank| {
+            (1..=11u8)
+                .map(|file| match (file, rank) {
+                    (1, 1) => 'K',
+                    (11, 11) => 'k',
+                    (6, 6) => '#',
+                    _ if file % 2 == 0 || rank % 2 == 0 => 'W',
+                    _ => '.',
+                })
+                .collect()
+        })
+        .collect();
+    let r = configured(&[("Capture", "jump")]).unwrap();
+    let p = r
+        .parse_position(&format!("{} 1 10:9 c,j", rows.join("/")))
+        .unwrap();
+    let e = error(&r, &p, "a1-k1");
+    assert!(
+        e.starts_with("move not checked: the chains of the KA on a1"),
+        "{e}"
+    );
+    assert!(e.len() < 300, "{e}");
+    // Written with every landing, a chain is followed, not searched.
+    let mut q = p.clone();
+    play(&r, &mut q, "a1-c1-e1-g1").unwrap();
+    assert_eq!(q.scores, [16, 9]);
+}
+
+#[test]
+fn d5_capture_is_an_option_tgn_games_lists() {
+    let spec = Pasang::OPTIONS
+        .iter()
+        .find(|o| o.name == "capture")
+        .unwrap();
+    assert_eq!(spec.values, ["approach", "jump"]);
+    assert!(spec.help.contains("decision 5"));
+}
+
 #[test]
 fn e5_the_ka_crosses_empty_cells_only() {
     let r = emas();
@@ -332,6 +447,34 @@ fn b1_corner_only_at_first() {
     assert!(error(&r, &p, "xk1").contains("holds no stone"));
     let p = played(&r, &["xa1"]);
     assert!(error(&r, &p, "xk11").contains("only First's first turn"));
+}
+
+/// A bell setup, symmetric by a left-right mirror, with jumps (b1 over c1, c1 over
+/// b1, and their mirror images) but no stone on a corner.
+const NO_CORNER: &str = ".........../.........../.........../.........../....###..../....###..../....###..../.........../.........../.........../.WB.....BW.";
+
+#[test]
+fn b1_a_setup_without_a_corner_stone_is_refused_not_drawn() {
+    // Issue 26: it ended at once, 0:0, although jumps exist; the first turn has no
+    // legal move at all, so the setup is not a bell start.
+    let e = configured(&[("Rules", "bell"), ("Setup", NO_CORNER)]).unwrap_err();
+    assert_eq!(e.option.as_deref(), Some("setup"));
+    assert!(
+        e.message.contains("a1, k1, a11 and k11 are empty"),
+        "{}",
+        e.message
+    );
+    assert!(e.message.contains("(B1)"), "{}", e.message);
+    // The same board as a position string: refused while the corner turn is to come,
+    // played from once it is over.
+    let r = bell();
+    let e = r
+        .parse_position(&format!("{NO_CORNER} 1 0:0 corner"))
+        .unwrap_err();
+    assert!(e.contains("(B1)"), "{e}");
+    let p = r.parse_position(&format!("{NO_CORNER} 2 2:0 -")).unwrap();
+    assert_eq!(r.outcome(&p), None);
+    assert_eq!(legal(&r, &p), ["b1-d1", "c1-a1", "i1-k1", "j1-h1"]);
 }
 
 #[test]
@@ -475,6 +618,7 @@ fn random_games_under_every_option() {
         vec![("Entry", "jump")],
         vec![("Opening", "free"), ("Entry", "jump")],
         vec![("Rules", "bell"), ("Setup", mirror)],
+        vec![("Capture", "jump")],
     ];
     for tags in configs {
         let r = configured(&tags).unwrap();
@@ -561,6 +705,7 @@ fn broken_random_records_fail_at_the_exact_ply() {
         vec![],
         vec![("Entry", "jump"), ("Opening", "free")],
         vec![("Rules", "bell"), ("Setup", bell_setup)],
+        vec![("Capture", "jump")],
     ];
     for tags in configs {
         let r = configured(&tags).unwrap();

@@ -300,6 +300,26 @@ fn r10_no_huffing_a_short_chain_is_illegal() {
 }
 
 #[test]
+fn r9_a_chain_written_in_full_is_the_chain_played_not_a_longer_one_through_its_points() {
+    // c3xe5xc7xa5 takes d4, d6, b6; c3xe1xg3xe5xc7xa5 takes d2, f2, f4 instead of d4,
+    // and passes through every written point (issue 26).
+    let rules = dama();
+    let p = at(&rules, "W:Wc3:Bd2,f2,f4,d4,d6,b6");
+    assert_eq!(legal(&rules, &p), ["c3xe1xg3xe5xc7xa5"]);
+    let e = error(&rules, &p, "c3xe5xc7xa5");
+    assert!(
+        e.contains("the capture must take the most pieces (R9): c3xe5xc7xa5 takes 3, but c3xe1xg3xe5xc7xa5 takes 5"),
+        "{e}"
+    );
+    // Skipping landing points (e1-e5 is no jump) still shortens the longer chain.
+    assert!(
+        rules
+            .resolve(&p, &rules.parse_token("c3xe1xe5xa5").unwrap())
+            .is_ok()
+    );
+}
+
+#[test]
 fn r11_crowned_only_at_the_end_of_the_move() {
     let rules = dama();
     let mut p = at(&rules, "W:Wg7:Ba1");

@@ -177,6 +177,63 @@ fn r6_capture_is_compulsory_and_maximal() {
     assert_eq!(legal(&rules, &p), ["c3xa3", "g1xg4"]);
 }
 
+/// Issue 26's record, after 42 plies: South's man on e5 may take five pieces by
+/// e5xg7xe7xc7xa5xc5 (f6, f7, d7, b6, b5), or six by e5xg7xe7xe9xc7xa5xc5 (e8 and d8
+/// instead of d7).
+const FIVE_OR_SIX: &str = "9/3nn4/3n1n3/1n3n3/1n2s4/9/9/9/s8 s";
+
+#[test]
+fn r6_a_chain_written_in_full_is_the_chain_played_not_a_longer_one_through_its_points() {
+    let rules = zamma();
+    let p = rules.parse_position(FIVE_OR_SIX).unwrap();
+    assert_eq!(legal(&rules, &p), ["e5xg7xe7xe9xc7xa5xc5"]);
+    assert_eq!(
+        error(&rules, &p, "e5xg7xe7xc7xa5xc5"),
+        "illegal move: the capture must take the most pieces (R6): e5xg7xe7xc7xa5xc5 takes \
+         5, but e5xg7xe7xe9xc7xa5xc5 takes 6"
+    );
+    // A chain that skips landing points still names the longer chain it shortens.
+    let mut short = p.clone();
+    play(&rules, &mut short, "e5xc5").unwrap();
+    let mut full = p.clone();
+    play(&rules, &mut full, "e5xg7xe7xe9xc7xa5xc5").unwrap();
+    assert_eq!(short, full);
+    // With huff the short chain is played as written: a fault, not the longer chain.
+    let huff = Zamma::new(false, true, false);
+    let p = huff.parse_position(FIVE_OR_SIX).unwrap();
+    let ZammaMove::Play(mv) = huff
+        .resolve(&p, &huff.parse_token("e5xg7xe7xc7xa5xc5").unwrap())
+        .unwrap()
+    else {
+        panic!("a move, not a blow")
+    };
+    assert_eq!(mv.captured.len(), 5);
+}
+
+#[test]
+fn d3_srand_a_chain_written_in_full_is_the_chain_played() {
+    let srand = Zamma::new(true, false, false);
+    let p = srand.parse_position(FIVE_OR_SIX).unwrap();
+    let best = legal(&srand, &p);
+    assert!(best.iter().all(|m| m.matches('x').count() >= 6), "{best:?}");
+    let e = error(&srand, &p, "e5xg7xe7xc7xa5xc5");
+    assert!(e.contains("takes 5, but"), "{e}");
+}
+
+#[test]
+fn r6_issue_26_record_is_refused_at_ply_43_naming_the_maximum() {
+    let text = format!(
+        "[Game \"zamma\"]\n[SetUp \"1\"]\n[FEN \"{FIVE_OR_SIX}\"]\n\n22. e5xg7xe7xc7xa5xc5 *"
+    );
+    let r = replay(&text);
+    assert_eq!(codes(&r), [ErrorCode::Illegal]);
+    assert!(
+        r.errors[0].message.contains("takes 6"),
+        "{}",
+        r.errors[0].message
+    );
+}
+
 #[test]
 fn r7_promotion_only_when_the_move_ends_on_the_far_rank() {
     let rules = zamma();
@@ -501,13 +558,14 @@ fn a_search_past_its_budget_refuses_the_move_in_one_line() {
 
 #[test]
 fn a_short_capture_matching_many_chains_names_ten() {
-    // A sultan among 24 men on every other point of ranks 1-5: a1xc1 shortens 24
-    // chains of 17.
+    // A sultan among 24 men on every other point of ranks 1-5: a1xe1xc1 (a1-e1 is no
+    // jump) shortens 24 chains of 17. a1xc1, a jump, is the chain it says: one piece.
     let rules = zamma();
     let p = rules
         .parse_position("9/9/9/9/1n1n1n1n1/n1n1n1n1n/1n1n1n1n1/n1n1n1n1n/Sn1n1n1n1 s")
         .unwrap();
-    let e = error(&rules, &p, "a1xc1");
+    assert!(error(&rules, &p, "a1xc1").contains("a1xc1 takes 1, but"));
+    let e = error(&rules, &p, "a1xe1xc1");
     assert!(e.starts_with("ambiguous move: it matches a1xc1xc3"), "{e}");
     assert!(e.ends_with(", and 14 more"), "{e}");
     assert_eq!(e.matches(", ").count(), 10, "{e}");

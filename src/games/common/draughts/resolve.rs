@@ -14,8 +14,9 @@ impl Draughts {
     /// capture chain, even one that stops early or takes fewer than the most.
     ///
     /// A capture matches a chain with the same landing points, or with the same first
-    /// and last points and the written middle points among its own, in order; a chain
-    /// written in full is preferred to chains it would shorten.
+    /// and last points and the written middle points among its own, in order. Written
+    /// points whose every leg is a legal jump are a chain in full, the move played:
+    /// never read as a longer chain through them (issue 26), which it would shorten.
     ///
     /// # Errors
     /// Illegal (naming the rule), ambiguous (listing the chains), or a capture written
@@ -100,9 +101,11 @@ impl Draughts {
         }
     }
 
-    /// A move written with `x`: a maximal chain written in full, else (with faults
-    /// allowed) any legal chain written in full, else a maximal chain it shortens,
-    /// else (with faults) any chain of that piece it shortens.
+    /// A move written with `x`: a maximal chain written in full; else, if every
+    /// written leg is a legal jump, that chain as played (a fault, allowed or refused
+    /// naming the maximum); else a maximal chain it shortens, else (with faults) any
+    /// chain of that piece it shortens. Only points that skip landings are a short
+    /// form: a complete chain shorter than the most is not a longer one's shorthand.
     fn resolve_capture(
         &self,
         pieces: &Pieces,
@@ -115,9 +118,11 @@ impl Draughts {
         if let Some(m) = best.moves.iter().find(|m| in_full(m, points)) {
             return Ok(m.clone());
         }
-        let followed = self.follow(pieces, side, points[0], &points[1..]);
-        if faults && let Some((m, _)) = &followed {
-            return Ok(m.clone());
+        if let Some((m, _)) = self.follow(pieces, side, points[0], &points[1..]) {
+            if faults {
+                return Ok(m);
+            }
+            return Err(self.not_a_capture(pieces, side, written, best, Some(m)));
         }
         if let Some(found) = self.shortened(&best.moves, points) {
             return found;
@@ -132,7 +137,7 @@ impl Draughts {
                 return found;
             }
         }
-        Err(self.not_a_capture(pieces, side, written, best, followed.map(|(m, _)| m)))
+        Err(self.not_a_capture(pieces, side, written, best, None))
     }
 
     /// The one move of `moves` the points shorten, ambiguous if several, `None` if none.
