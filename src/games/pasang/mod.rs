@@ -380,8 +380,7 @@ impl Rules for Pasang {
         position: "<11 ranks> 1 11:9 c,j",
     }];
 
-    const OPTIONS: &'static [OptionSpec] =
-        &[RULES, ENTRY, CAPTURE, OPENING, SETUP, CENTRE, STRICT];
+    const OPTIONS: &'static [OptionSpec] = &[RULES, ENTRY, CAPTURE, OPENING, SETUP, CENTRE, STRICT];
 
     fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
         let rules = match setup.choice(&RULES)? {
@@ -517,8 +516,8 @@ impl Rules for Pasang {
         self.asymmetric.iter().cloned().collect()
     }
 
-    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
-        self.position_from(text).map_err(super::PositionError)
+    fn parse_position(&self, text: &str) -> Result<Position, super::Invalid> {
+        self.position_from(text).map_err(super::Invalid)
     }
 
     fn write_position(&self, position: &Position) -> String {
@@ -609,9 +608,9 @@ impl Rules for Pasang {
         self.account(before, mv, after)
     }
 
-    fn judge_score(&self, position: &Position, declared: &str) -> Result<(), super::DeclaredError> {
+    fn judge_score(&self, position: &Position, declared: &str) -> Result<(), super::Invalid> {
         self.score_judged(position, declared)
-            .map_err(super::DeclaredError)
+            .map_err(super::Invalid)
     }
 }
 
