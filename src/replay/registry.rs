@@ -175,6 +175,7 @@ pub static ENGINES: &[&dyn Engine] = &[
     &EngineOf::<games::nei_pat_kono::NeiPatKono>::NEW,
     &EngineOf::<games::olinda_keliya::OlindaKeliya>::NEW,
     &EngineOf::<games::pasang::Pasang>::NEW,
+    &EngineOf::<games::bagh_chal::BaghChal>::NEW,
 ];
 
 /// A game found by name: which engine plays it, and which of its games it is.
