@@ -301,8 +301,16 @@ fn position_strings_are_validated() {
         ("T3T/5/5/5/T4T g 20 0", "rank 1 has more than 5 points"),
         ("T3T/5/5/5/T2T g 20 0", "rank 1 has 4 points, not 5"),
         (
-            "T3T/5/5/5/T3X g 20 0",
-            "rank 1: expected T, G or a digit 1-5",
+            "T3T/5/5/5/T3x g 20 0",
+            "expected T, G or a digit 1-5, found \"x\"",
+        ),
+        (
+            "T3T/5/5/5/T0T g 20 0",
+            "rank 1: expected T, G or a digit 1-5, found \"0\"",
+        ),
+        (
+            "T3T/5/5/5/999999999999999999999999999999T g 20 0",
+            "rank 1 has more than 5 points",
         ),
         ("T3T/5/5/5/4T g 20 0", "expected the 4 tigers, found 3"),
         ("T3T/5/5/5/T3T x 20 0", "turn: expected t or g"),
@@ -313,6 +321,9 @@ fn position_strings_are_validated() {
         assert!(e.contains(message), "{text}: {e}");
     }
     let p = fen(&game, "T3T/5/2G2/5/T3T t 19 0");
+    assert_eq!(game.write_position(&p), "T3T/5/2G2/5/T3T t 19 0");
+    // Letters in either case; written in upper case, the side in lower case.
+    let p = fen(&game, "t3t/5/2g2/5/t3T T 19 0");
     assert_eq!(game.write_position(&p), "T3T/5/2G2/5/T3T t 19 0");
 }
 

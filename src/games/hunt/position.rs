@@ -31,7 +31,8 @@
 //! ```
 //!
 //! The ranks from the top, `/` between them, each point a hunter's or a prey's letter
-//! or a digit counting empty points; then the side to move (a letter in lower case),
+//! (either case when read) or a digit counting empty points; then the side to move (a
+//! letter, written in lower case),
 //! the prey in hand and the prey taken. The same checks.
 
 use serde_json::json;
@@ -421,25 +422,25 @@ fn read_ranks(hunt: &Hunt, text: &str) -> Result<(Set, Set), String> {
     for (row, rank) in rows.iter().zip((1..=board.ranks()).rev()) {
         let mut file = 0u8;
         for c in row.chars() {
-            let empty = c.to_digit(10).filter(|&n| n > 0).map_or(0, |n| n as u8);
-            let at = if empty > 0 {
-                file = file.saturating_add(empty);
+            if let Some(empty) = c.to_digit(10).filter(|&n| n > 0) {
+                file = file.saturating_add(empty as u8);
                 continue;
+            }
+            file = file.saturating_add(1);
+            let p = board
+                .point(file, rank)
+                .ok_or_else(|| format!("rank {rank} has more than {} points", board.files()))?;
+            // Letters in either case, as other programs may write them.
+            let upper = c.to_ascii_uppercase();
+            if upper == hl {
+                hunters |= bit(p);
+            } else if upper == pl {
+                prey |= bit(p);
             } else {
-                file += 1;
-                board.point(file, rank)
-            };
-            let p =
-                at.ok_or_else(|| format!("rank {rank} has more than {} points", board.files()))?;
-            match c {
-                c if c == hl => hunters |= bit(p),
-                c if c == pl => prey |= bit(p),
-                other => {
-                    return Err(format!(
-                        "rank {rank}: expected {hl}, {pl} or a digit 1-{}, found \"{other}\"",
-                        board.files()
-                    ));
-                }
+                return Err(format!(
+                    "rank {rank}: expected {hl}, {pl} or a digit 1-{}, found \"{c}\"",
+                    board.files()
+                ));
             }
         }
         if file != board.files() {
