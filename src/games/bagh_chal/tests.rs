@@ -355,6 +355,7 @@ fn json_state_names_tigers_and_goats() {
     assert_eq!(s["captured"], 0);
     assert_eq!(s["to_move"], "T");
     assert_eq!(s["position"], "T3T/5/5/1G3/T3T t 19 0");
+    assert!(s.get("opening").is_none(), "no first turn of their own");
 }
 
 #[test]

@@ -193,11 +193,13 @@ impl Position {
 
     /// The position as JSON:
     ///
-    /// - `princes` / `tigers`, `lamas` / `men`: the points of each side (`["c3", "c7"]`);
+    /// - `princes` / `tigers`, `lamas` / `men` / `goats`: the points of each side
+    ///   (`["c3", "c7"]`);
     /// - `hand`: the prey still in hand;
     /// - `captured`: the prey taken (Rimau-rimau: the opening removals included);
-    /// - `to_move`: `"P"` or `"L"` (`"T"` or `"M"`);
-    /// - `opening`: whether the hunters' first turn (R1, V1) is still to come;
+    /// - `to_move`: `"P"` or `"L"` (`"T"` or `"M"`, `"T"` or `"G"`);
+    /// - `opening`: whether the hunters' first turn (R1, V1) is still to come (only in
+    ///   the variants whose first turn is not like the others);
     /// - `position`: the position string.
     pub fn state(&self, hunt: &Hunt) -> serde_json::Value {
         let names = |set: Set| {
@@ -214,7 +216,9 @@ impl Position {
             "to_move".into(),
             json!(hunt.letter(self.to_move).to_string()),
         );
-        map.insert("opening".into(), json!(self.opening));
+        if hunt.variant.opening != Opening::None {
+            map.insert("opening".into(), json!(self.opening));
+        }
         map.insert("position".into(), json!(self.write(hunt)));
         serde_json::Value::Object(map)
     }
