@@ -12,6 +12,7 @@
 //! Nothing outside `games/` names a specific game: the subcommands reach every game
 //! through [`registry`](crate::registry) and the object-safe [`Engine`](crate::registry::Engine).
 
+pub mod bagh_chal;
 pub mod common;
 pub mod hunt;
 pub mod mig_mang;
