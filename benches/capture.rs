@@ -21,11 +21,11 @@
 
 use std::time::{Duration, Instant};
 
-use tgn::games::mig_mang::MigMang;
-use tgn::games::pinoy_dama::PinoyDama;
-use tgn::games::playout::SplitMix;
-use tgn::games::zamma::Zamma;
 use tgn::games::{Rules, Setup};
+use tgn::internals::MigMang;
+use tgn::internals::PinoyDama;
+use tgn::internals::SplitMix;
+use tgn::internals::Zamma;
 use tgn::record::parser::{Origin, parse_games};
 use tgn::registry;
 use tgn::replay::{Detail, Settings, replay};

@@ -10,10 +10,10 @@ use std::io::Cursor;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use tgn::internals::quick;
 use tgn::output::{Item, human, json};
 use tgn::record::{Encoding, Reader};
 use tgn::registry::all_games;
-use tgn::replay::quick::quick;
 use tgn::replay::{Detail, Settings, replay};
 
 /// How the games of `text` fared: (games, taken by the quick path). Each game the

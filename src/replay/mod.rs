@@ -10,7 +10,7 @@
 //! position before the move they replace, so a variation of the bad move itself is
 //! still checked.
 
-pub mod quick;
+pub(crate) mod quick;
 pub mod registry;
 mod warnings;
 
@@ -43,9 +43,9 @@ pub struct Detail {
     pub ends: bool,
     /// The record of every game. Without it, a game that is plain, valid and draws no
     /// warning may come back with an empty record and a replay that holds only its
-    /// game, plies and outcome: it went the [`quick`] way.
+    /// game, plies and outcome: it went the quick way.
     pub record: bool,
-    /// Of a game that went the [`quick`] way without [`Detail::record`]: its tags and
+    /// Of a game that went the quick way without [`Detail::record`]: its tags and
     /// its declared result, in an otherwise empty record (what `check --format json`
     /// prints of a valid game). Without it the record is empty.
     pub tags: bool,
@@ -71,7 +71,7 @@ impl Detail {
         ..Detail::ERRORS
     };
     /// What `check --format json` prints: errors, counts, the final position, and of
-    /// a valid game only its tags and result (it may go the [`quick`] way).
+    /// a valid game only its tags and result (it may go the quick way).
     pub const SUMMARY: Detail = Detail {
         ends: true,
         tags: true,

@@ -22,7 +22,7 @@ pub trait Engine: Sync {
     fn options(&self) -> &'static [OptionSpec];
     /// The options that concern `game`, one of [`Engine::games`].
     fn options_of(&self, game: &GameInfo) -> Vec<&'static OptionSpec>;
-    /// A random game of `game` as record text (see [`games::playout`]).
+    /// A random game of `game` as record text (see `games::playout`).
     ///
     /// # Errors
     /// A rule that broke a property during the game.
@@ -43,7 +43,7 @@ pub trait Engine: Sync {
         max_plies: usize,
     ) -> Result<(), String>;
     /// Reads arbitrary text as a move and as a position string of `game` (see
-    /// [`games::playout::check_notation`]): what the fuzz campaign drives.
+    /// `games::playout::check_notation`): what the fuzz campaign drives.
     ///
     /// # Errors
     /// The first broken property.

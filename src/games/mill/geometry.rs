@@ -196,6 +196,7 @@ impl MillBoard {
     }
 
     /// The point numbered `n` (1–24) in the numeric notation.
+    #[allow(clippy::wrong_self_convention)] // a point of this board, found by number
     pub fn from_number(&self, n: u32) -> Option<Spot> {
         let index = usize::try_from(n).ok()?.checked_sub(1)?;
         self.parse_name(NUMERIC.get(index)?)
@@ -242,6 +243,7 @@ impl MillBoard {
     }
 
     /// Every mill (R5) as a bitboard.
+    #[cfg(test)]
     pub fn mills(&self) -> &[u32] {
         &self.mills
     }

@@ -30,7 +30,7 @@ use super::{Rules, Setup, SetupError};
 use geometry::MillBoard;
 pub use notation::Token;
 pub use position::Position;
-pub use rules::{Action, End, Move};
+pub use rules::Move;
 
 /// The id of Morabaraba.
 pub const MORABARABA: &str = "morabaraba";

@@ -1,6 +1,7 @@
 //! Tests: every worked example of §7 (exact move sets and scores), one per rule, the
 //! notation, the position string and the options.
 
+use super::short_form::SEARCH_BUDGET;
 use super::*;
 use crate::games::testing::{error, legal, play};
 

@@ -50,7 +50,7 @@ use crate::games::{
     GameInfo, MoveError, NotationError, OptionSpec, Outcome, Player, Rules, Setup, SetupError,
 };
 
-pub use notation::{Token, TuzdykMark};
+pub use notation::Token;
 use position::Illegal;
 pub use position::{Pit, Position, Side};
 use rules::Refused;
