@@ -302,7 +302,7 @@ fn r5_only_new_mills_count_and_a_remade_mill_is_new() {
                 from: spot(&m, "b4"),
                 to: spot(&m, "b6")
             },
-            removal: None
+            removals: Victims::NONE
         }
     );
     let e = try_token(&m, &p, "b4-b6xa7").unwrap_err();
@@ -598,7 +598,7 @@ fn ex3_full_board_draw() {
             mv,
             Move::Turn {
                 action: Action::Place(spot(&m, t)),
-                removal: None
+                removals: Victims::NONE
             },
             "no mill at {t}"
         );
@@ -628,7 +628,7 @@ fn ex4_no_immediate_return() {
                 from: spot(&m, "d2"),
                 to: spot(&m, "d1")
             },
-            removal: None
+            removals: Victims::NONE
         },
         "no mill: a1 is empty"
     );
@@ -833,7 +833,13 @@ fn options_are_checked() {
     }
     assert_eq!(morabaraba().config.no_return, NoReturn::All);
     assert_eq!(nmm().config.no_return, NoReturn::Off);
-    assert_eq!((morabaraba().config.pieces, nmm().config.pieces), (12, 9));
+    assert_eq!(
+        (
+            morabaraba().config.preset.pieces,
+            nmm().config.preset.pieces
+        ),
+        (12, 9)
+    );
 }
 
 #[test]
@@ -849,13 +855,22 @@ fn games_are_found_by_their_names() {
     ] {
         assert_eq!(find(name).map(|f| f.info.id), Some(id), "{name}");
     }
-    assert!(find("Twelve Men's Morris").is_none());
+    for preset in &preset::SANMILL {
+        assert_eq!(find(preset.name).map(|f| f.info.id), Some(preset.id));
+    }
+    assert_eq!(
+        find("twelve_mens_morris").map(|f| f.info.id),
+        Some("twelve-mens-morris")
+    );
 }
 
 #[test]
 fn removals_as_their_own_tokens_give_the_same_games() {
     use crate::games::playout::random_game;
-    for info in Mill::GAMES {
+    for info in Mill::GAMES
+        .iter()
+        .filter(|g| Preset::seed_also_defines(g.id))
+    {
         let m = engine(info.id, &[]);
         for seed in 0..20 {
             let game = random_game::<Mill>(info, seed, 300, false).unwrap();
