@@ -1013,3 +1013,18 @@ fn r6_a_removal_written_as_its_own_token_shares_the_ply_of_its_move() {
         r.errors[0].message
     );
 }
+
+#[test]
+fn r6_a_mill_on_the_last_ply_without_its_removal_names_that_ply() {
+    // Issue 26, item 5: the error had no ply ("ply": null in JSON).
+    let r = replay_record("[Game \"morabaraba\"]\n1. a1 a7 2. g4 d7 3. f4 g7 *\n");
+    assert_eq!(r.errors.len(), 1, "{:?}", r.errors);
+    let e = &r.errors[0];
+    assert_eq!(e.code, crate::replay::ErrorCode::Unfinished);
+    assert_eq!(e.written.as_deref(), Some("g7"));
+    assert_eq!((e.ply, e.mover), (Some(6), Some(Player::Second)));
+    assert_eq!((e.span.line, e.span.column), (2, 25));
+    assert!(e.message.contains("mill a7 d7 g7"), "{}", e.message);
+    let before = &e.position.as_ref().expect("a position").text;
+    assert_eq!(before, "W=a1,f4,g4 B=a7,d7 hand=9,10 turn=B");
+}
