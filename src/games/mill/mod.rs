@@ -153,7 +153,23 @@ impl Rules for Mill {
     ];
 
     fn option_applies(game: &GameInfo, option: &OptionSpec) -> bool {
-        matches!(option.name, "notation" | "rules") || Preset::seed_also_defines(game.id)
+        option.name == "notation" || Preset::seed_also_defines(game.id)
+    }
+
+    fn presets() -> Vec<String> {
+        let mut lines = vec![
+            "Sanmill's mill presets, chosen by [Variant \"<name>\"] as Sanmill writes it \
+             (for morabaraba and nine-mens-morris also rules=sanmill); each draws after 100 \
+             plies of moves without a placement or removal and at a threefold repetition, \
+             and lists a removal as a ply of its own:"
+                .to_string(),
+        ];
+        lines.extend(
+            preset::SANMILL
+                .iter()
+                .map(|p| format!("  {:<20} {}: {}", p.id, p.name, p.changes())),
+        );
+        lines
     }
 
     fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {

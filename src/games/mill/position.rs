@@ -239,7 +239,9 @@ impl Position {
         if self.quiet > 0 {
             text.push_str(&format!(" quiet={}", self.quiet));
         }
-        self.write_sanmill(board, &mut text);
+        if config.preset.sanmill {
+            self.write_sanmill(board, &mut text);
+        }
         text
     }
 
@@ -485,7 +487,7 @@ impl Fields<'_> {
         if let Some(owe) = self.owe {
             let bad = || format!("owe: expected two counts like 1,0, found \"{owe}\"");
             let (w, b) = owe.split_once(',').ok_or_else(bad)?;
-            let count = |n: &str| n.parse::<u8>().ok().filter(|&n| n <= 3).ok_or_else(bad);
+            let count = |n: &str| n.parse::<u8>().ok().filter(|&n| n <= 12).ok_or_else(bad);
             position.owed = [count(w)?, count(b)?];
         }
         if let Some(own) = self.own {

@@ -293,7 +293,7 @@ impl Preset {
         }
         out.retain(|s| !s.is_empty());
         if out.is_empty() {
-            "the standard rules".to_string()
+            "9 pieces, flying at 3 (as the seed's Nine Men's Morris)".to_string()
         } else {
             out.join(", ")
         }
