@@ -308,10 +308,15 @@ const fn sanmill_game(id: &'static str, name: &'static str) -> GameInfo {
 
 /// The bodies of the fallible [`Rules`] methods, in the sentences they return.
 impl Mill {
+    /// A position as written, then (as Sanmill does when it imports one) a blocked
+    /// player's removal owed where the preset says so.
     fn position_from(&self, text: &str) -> Result<Position, String> {
-        if sanmill::is_sanmill(text) {
-            return Position::parse(&self.config, &sanmill::translate(text)?);
-        }
-        Position::parse(&self.config, text)
+        let mut position = if sanmill::is_sanmill(text) {
+            Position::parse(&self.config, &sanmill::translate(text)?)?
+        } else {
+            Position::parse(&self.config, text)?
+        };
+        self.settle(&mut position);
+        Ok(position)
     }
 }

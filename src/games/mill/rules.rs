@@ -493,7 +493,8 @@ impl Mill {
         let board = self.config.board;
         let me = position.to_move;
         let in_hand = position.hand[me.index()];
-        let occupied = |s: Spot| position.owner(s).is_some();
+        // A marked point (Da San Qi) is taken too.
+        let occupied = |s: Spot| position.empty() & s.bit() == 0;
         match action {
             Action::Place(to) => {
                 PLACEMENT.check_drop(label(me), in_hand, board.point_name(to), occupied(to))?;
@@ -720,7 +721,7 @@ impl Mill {
 
     /// Zhi Qi's stalemate action: a player who cannot move, owing nothing, owes a
     /// removal instead (R10 otherwise ends the game, see [`Mill::end`]).
-    fn settle(&self, position: &mut Position) {
+    pub(super) fn settle(&self, position: &mut Position) {
         let me = position.to_move;
         if self.config.preset.stalemate != Stalemate::RemoveAndMoveAgain
             || position.hand[me.index()] > 0

@@ -1028,3 +1028,6 @@ fn r6_a_mill_on_the_last_ply_without_its_removal_names_that_ply() {
     let before = &e.position.as_ref().expect("a position").text;
     assert_eq!(before, "W=a1,f4,g4 B=a7,d7 hand=9,10 turn=B");
 }
+
+#[path = "preset_tests.rs"]
+mod presets;
