@@ -220,6 +220,10 @@ fn board_full_action_first_and_second_player_remove_piece_in_zhi_qi() {
     let p = play(&m, fen(&m, FULL_BUT_G4), "g4");
     assert_eq!((p.owed, p.to_move), ([1, 1], Player::First));
     assert!(m.outcome(&p).is_none());
+    assert_eq!(
+        m.unfinished_turn(&p).as_deref(),
+        Some("the full board (board-full action) obliges W to remove a B piece (R6)")
+    );
     // W cannot move on a full board: its removal is a blocked player's, of a piece
     // next to its own, mills or not.
     let p = play(&m, p, "xg4");
@@ -240,6 +244,11 @@ fn stalemate_action_remove_opponents_piece_and_make_next_move_in_zhi_qi() {
     // W is blocked: it removes a B piece next to one of its own (b2 and d2 although
     // they stand in the mill b2 d2 f2; not f2 or c5), then moves.
     assert!(p.owes() && p.stalemate && p.to_move == Player::First);
+    assert!(
+        m.unfinished_turn(&p)
+            .unwrap()
+            .starts_with("the blocked position (stalemate action)")
+    );
     assert_eq!(
         legal(&m, &p),
         ["xa7", "xb2", "xb4", "xd2", "xd7", "xf6", "xg1", "xg4"]
@@ -271,6 +280,10 @@ fn removal_based_on_mill_counts_in_el_filja() {
     assert_eq!(
         (p.owed, p.own, p.to_move),
         ([1, 1], [true, true], Player::First)
+    );
+    assert_eq!(
+        m.unfinished_turn(&p).as_deref(),
+        Some("the mill count when placing ends obliges W to remove a W piece (R6)")
     );
     assert_eq!(legal(&m, &p).len(), 12);
     assert!(legal(&m, &p).contains(&"xa7".to_string()));

@@ -470,15 +470,19 @@ impl Mill {
     }
 
     /// `mill a1 d1 g1` or `mills a1 d1 g1 and a1 b2 c3`: the mills that made the owed
-    /// removal.
+    /// removal. A removal owed without a mill names its cause: a blocked player (Zhi Qi's
+    /// stalemate action), El Filja's mill counts, or a full board.
     pub fn pending_mills(&self, position: &Position) -> String {
         let board = self.config.board;
         let Some(at) = position.pending else {
-            return if self.stalemate_removal(position) {
-                "blocked position".to_string()
+            return if position.stalemate {
+                "blocked position (stalemate action)"
+            } else if self.config.preset.placing_mill == PlacingMill::ByMillCounts {
+                "mill count when placing ends"
             } else {
-                "removal owed".to_string()
-            };
+                "full board (board-full action)"
+            }
+            .to_string();
         };
         let mills: Vec<String> = board
             .mills_at(at, position.men(position.to_move))
