@@ -239,6 +239,9 @@ impl Rules for Mill {
     ///   move or flight (what the no-return rule R8 needs); absent with `no-return=off`;
     /// - `quiet`: turns without a removal towards the ten-move draw (only with
     ///   `ten-move-draw`);
+    /// - `owed`: `[white, black]`, removals each side owes, `marked`: Da San Qi's
+    ///   marked points, `plies`: plies of moves since the last placement or removal
+    ///   (the n-move rule) — only with Sanmill's presets;
     /// - `position`: the position string.
     fn state(&self, position: &Position) -> serde_json::Value {
         position.state(&self.config)

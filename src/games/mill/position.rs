@@ -123,9 +123,9 @@ impl Position {
         self.owed[self.to_move.index()] > 0
     }
 
-    /// The board and the side to move as one number (threefold repetition).
-    pub fn key(&self) -> u64 {
-        u64::from(self.men[0]) | u64::from(self.men[1]) << 24 | (self.to_move.index() as u64) << 48
+    /// The board and a side to move as one number (threefold repetition).
+    pub fn key_with(&self, to_move: Player) -> u64 {
+        u64::from(self.men[0]) | u64::from(self.men[1]) << 24 | (to_move.index() as u64) << 48
     }
 
     /// The pieces of `player` on the board.

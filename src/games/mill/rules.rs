@@ -198,12 +198,7 @@ impl Mill {
     /// R5/R6: whether the action obliges a removal: it forms a mill and the opponent
     /// has a piece on the board (§4.5).
     fn obliges_removal(&self, position: &Position, action: Action) -> bool {
-        Mill::owes_removal(position, self.forms_mill(position, action))
-    }
-
-    /// [`Mill::obliges_removal`] of an action known to form a mill or not.
-    fn owes_removal(position: &Position, forms_mill: bool) -> bool {
-        forms_mill && position.on_board(position.to_move.opponent()) > 0
+        self.forms_mill(position, action) && position.on_board(position.to_move.opponent()) > 0
     }
 
     /// Whose pieces the side to move removes: the opponent's, or its own (El Filja).
@@ -567,7 +562,6 @@ impl Mill {
         let me = position.to_move;
         let i = me.index();
         let mills: Vec<u32> = self.formed(position, action);
-        let owes = Mill::owes_removal(position, !mills.is_empty());
         match action {
             Action::Place(to) => {
                 position.men[i] |= to.bit();
@@ -585,24 +579,17 @@ impl Mill {
                     position.last[i] = Some(LastMove {
                         from,
                         to,
-                        formed_mill: owes && self.config.no_return == NoReturn::Mill,
+                        formed_mill: !mills.is_empty() && self.config.no_return == NoReturn::Mill,
                     });
                 }
             }
         }
-        for &m in &mills {
-            position.used[i] |= m;
+        if preset.one_time_use_mill {
+            position.used[i] |= mills.iter().fold(0, |acc, m| acc | m);
         }
-        if !preset.one_time_use_mill {
-            position.used[i] = 0;
-        }
-        if !owes {
-            if let Action::Move { .. } = action {
-                position.to_move = me.opponent();
-                if preset.threefold_repetition {
-                    position.seen.push(position.key());
-                }
-                position.to_move = me;
+        if mills.is_empty() {
+            if matches!(action, Action::Move { .. }) && preset.threefold_repetition {
+                position.seen.push(position.key_with(me.opponent()));
             }
             self.end_turn(position, false);
             return;
@@ -613,25 +600,26 @@ impl Mill {
             1
         };
         let placing = matches!(action, Action::Place(_));
-        match preset.placing_mill {
+        let mut taken = 0;
+        let owed = match preset.placing_mill {
             PlacingMill::RemoveFromHand if placing => {
                 let hand = &mut position.hand[me.opponent().index()];
-                let taken = count.min(*hand);
+                taken = count.min(*hand);
                 *hand -= taken;
-                if taken == count {
-                    self.end_turn(position, true);
-                    return;
-                }
-                position.owed[i] = count - taken;
+                count - taken
             }
-            PlacingMill::ByMillCounts if placing => {
-                self.end_turn(position, false);
-                return;
-            }
-            _ => position.owed[i] = count,
+            PlacingMill::ByMillCounts if placing => 0,
+            _ => count,
+        };
+        // §4.5: nothing is removed from an empty board (Sanmill would wait for a
+        // removal no one can make).
+        let on_board = u8::try_from(position.on_board(me.opponent())).unwrap_or(u8::MAX);
+        let owed = owed.min(on_board);
+        if owed == 0 {
+            self.end_turn(position, taken > 0);
+            return;
         }
-        let capacity = position.on_board(me.opponent()).min(3) as u8;
-        position.owed[i] = position.owed[i].min(capacity);
+        position.owed[i] = owed;
         position.pending = Some(action.to());
     }
 
