@@ -561,7 +561,11 @@ impl Mill {
         let preset = self.config.preset;
         let me = position.to_move;
         let i = me.index();
-        let mills: Vec<u32> = self.formed(position, action);
+        // How many mills the action forms, and their points (no list is made: this
+        // runs for every ply).
+        let (mills, points) = self
+            .mills_formed(position, action)
+            .fold((0u8, 0u32), |(n, points), m| (n + 1, points | m));
         match action {
             Action::Place(to) => {
                 position.men[i] |= to.bit();
@@ -579,26 +583,22 @@ impl Mill {
                     position.last[i] = Some(LastMove {
                         from,
                         to,
-                        formed_mill: !mills.is_empty() && self.config.no_return == NoReturn::Mill,
+                        formed_mill: mills > 0 && self.config.no_return == NoReturn::Mill,
                     });
                 }
             }
         }
         if preset.one_time_use_mill {
-            position.used[i] |= mills.iter().fold(0, |acc, m| acc | m);
+            position.used[i] |= points;
         }
-        if mills.is_empty() {
+        if mills == 0 {
             if matches!(action, Action::Move { .. }) && preset.threefold_repetition {
                 position.seen.push(position.key_with(me.opponent()));
             }
             self.end_turn(position, false);
             return;
         }
-        let count = if preset.remove_multiple {
-            mills.len() as u8
-        } else {
-            1
-        };
+        let count = if preset.remove_multiple { mills } else { 1 };
         let placing = matches!(action, Action::Place(_));
         let mut taken = 0;
         let owed = match preset.placing_mill {
