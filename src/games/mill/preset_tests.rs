@@ -450,3 +450,21 @@ fn sample_records_are_random_playouts_written_as_sanmill_writes() {
         }
     }
 }
+
+#[test]
+fn removals_written_beyond_those_owed_say_which_rule_refuses_them() {
+    let message = |id: &str, position: &str, moves: &str| {
+        let m = sanmill(id);
+        match error_of(&m, fen(&m, position), moves) {
+            MoveError::Illegal { reason } | MoveError::WrongMark { reason } => reason,
+            other => panic!("{other:?}"),
+        }
+    };
+    let double = "W=d1,g1,a4,a7 B=b4,c4,d7,g7,e5 hand=5,4 turn=W";
+    assert!(message(NINE_MENS_MORRIS, double, "a1xb4xc4").contains("(R7)"));
+    assert!(message(MORABARABA, double, "a1xb4xc4xe5").contains("one removal per mill"));
+    let mill = "W=a1,d1 B=a7,d7 hand=10,10 turn=W";
+    assert!(message("dooz", mill, "g1xa7").contains("from B's hand"));
+    assert!(message("el-filja", mill, "g1xa7").contains("mill counts when placing ends"));
+    assert!(message(MORABARABA, double, "a1 xb4xc4").contains("one removal to a token"));
+}

@@ -303,7 +303,7 @@ impl Mill {
     }
 
     /// R7: one removal per turn, even when two mills form.
-    pub(super) fn single_removal(removals: &[Spot]) -> Result<Option<Spot>, MoveError> {
+    fn single_removal(removals: &[Spot]) -> Result<Option<Spot>, MoveError> {
         match removals {
             [] => Ok(None),
             [one] => Ok(Some(*one)),
@@ -373,6 +373,11 @@ impl Mill {
                         "nothing to remove: no mill was just formed (R5)",
                     ));
                 }
+                if self.config.preset.sanmill && removals.len() > 1 {
+                    return Err(MoveError::illegal(
+                        "one removal to a token when written alone (xb4 xa4)",
+                    ));
+                }
                 match Self::single_removal(removals)? {
                     Some(victim) => self.check_removal(position, victim).map(Move::Removal),
                     None => Err(MoveError::illegal("a removal must name a point (R6)")),
@@ -392,13 +397,13 @@ impl Mill {
         let mut after = position.clone();
         let mut victims = Victims::NONE;
         self.act(&mut after, action);
-        for &v in removals {
+        for (written, &v) in removals.iter().enumerate() {
             if !after.owes() || after.to_move != position.to_move {
-                return Err(self.needless_removal(position, action));
+                return Err(self.removal_not_owed(position, action, written));
             }
             let v = self.check_removal(&after, v)?;
             if !victims.push(v) {
-                return Err(self.needless_removal(position, action));
+                return Err(self.removal_not_owed(position, action, written));
             }
             self.remove(&mut after, v);
         }
@@ -406,6 +411,37 @@ impl Mill {
             action,
             removals: victims,
         })
+    }
+
+    /// A Sanmill turn written with more removals than it owes (`written` of them
+    /// were owed): why the next one is not.
+    fn removal_not_owed(&self, position: &Position, action: Action, written: usize) -> MoveError {
+        let preset = self.config.preset;
+        let placing = matches!(action, Action::Place(_));
+        if written > 0 {
+            let rule = if preset.remove_multiple {
+                "one removal per mill formed"
+            } else {
+                "only one piece is removed even when two mills form (R7)"
+            };
+            return MoveError::illegal(format!("{} written, {written} owed: {rule}", written + 1));
+        }
+        match preset.placing_mill {
+            PlacingMill::RemoveFromHand if placing && self.forms_mill(position, action) => {
+                MoveError::wrong_mark(format!(
+                    "the mill takes a piece from {}'s hand, so nothing is removed from the \
+                     board (mill formation action)",
+                    label(position.to_move.opponent())
+                ))
+            }
+            PlacingMill::ByMillCounts if placing && self.forms_mill(position, action) => {
+                MoveError::wrong_mark(
+                    "a mill made while placing removes nothing: removals follow the mill \
+                     counts when placing ends (mill formation action)",
+                )
+            }
+            _ => self.needless_removal(position, action),
+        }
     }
 
     /// R6: a removal was owed and the token is something else.
