@@ -92,8 +92,14 @@ fn has_diagonal_lines() {
 #[test]
 fn mill_formation_action_remove_from_hand_then_opponents_turn_in_dooz() {
     let m = sanmill("dooz");
-    let p = play(&m, fen(&m, "W=a1,d1 B=a7,d7 hand=10,10 turn=W"), "g1");
+    let before = fen(&m, "W=a1,d1 B=a7,d7 hand=10,10 turn=W");
+    let p = play(&m, before.clone(), "g1");
     assert_eq!(m.write_position(&p), "W=a1,d1,g1 B=a7,d7 hand=9,9 turn=B");
+    let mv = try_token(&m, &before, "g1").unwrap();
+    assert_eq!(
+        m.describe(&before, &mv, &p),
+        "W places g1, forms mill a1 d1 g1, takes a piece from B's hand"
+    );
     // With the opponent's hand empty, the removal is from the board.
     let p = play(&m, fen(&m, "W=a1,d1 B=a7,d7,g7,b4 hand=1,0 turn=W"), "g1");
     assert!(p.owes() && p.to_move == Player::First);

@@ -824,6 +824,7 @@ impl Mill {
     pub fn description(&self, before: &Position, mv: &Move, after: &Position) -> String {
         let board = self.config.board;
         let me = before.to_move;
+        let them = me.opponent().index();
         let mut text = match *mv {
             Move::Turn { action, removals } => {
                 let mut text = match action {
@@ -863,11 +864,20 @@ impl Mill {
                         " and must remove a {} piece",
                         label(me.opponent())
                     )),
-                    None if !mills.is_empty() => text.push_str(&format!(
+                    None if mills.is_empty() => {}
+                    None if after.hand[them] < before.hand[them] => text.push_str(&format!(
+                        ", takes a piece from {}'s hand",
+                        label(me.opponent())
+                    )),
+                    None if self.config.preset.placing_mill == PlacingMill::ByMillCounts
+                        && matches!(action, Action::Place(_)) =>
+                    {
+                        text.push_str(" (no removal while placing)");
+                    }
+                    None => text.push_str(&format!(
                         " ({} has no piece on the board to remove)",
                         label(me.opponent())
                     )),
-                    None => {}
                 }
                 text
             }
