@@ -268,6 +268,12 @@ pub trait Rules: Sized + Send + Sync + 'static {
         true
     }
 
+    /// Rule presets the engine plays, for `tgn games`: each a line naming the preset
+    /// and what it changes (the mill engine's Sanmill presets). None by default.
+    fn presets() -> Vec<String> {
+        Vec::new()
+    }
+
     /// Reads the options of one record. `setup.game()` says which of [`Rules::GAMES`]
     /// the record is.
     ///

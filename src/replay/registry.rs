@@ -22,6 +22,8 @@ pub trait Engine: Sync {
     fn options(&self) -> &'static [OptionSpec];
     /// The options that concern `game`, one of [`Engine::games`].
     fn options_of(&self, game: &GameInfo) -> Vec<&'static OptionSpec>;
+    /// The rule presets the engine plays (see [`Rules::presets`]).
+    fn presets(&self) -> Vec<String>;
     /// A random game of `game` as record text (see `games::playout`).
     ///
     /// # Errors
@@ -94,6 +96,10 @@ impl<R: Rules> Engine for EngineOf<R> {
 
     fn options(&self) -> &'static [OptionSpec] {
         R::OPTIONS
+    }
+
+    fn presets(&self) -> Vec<String> {
+        R::presets()
     }
 
     fn options_of(&self, game: &GameInfo) -> Vec<&'static OptionSpec> {

@@ -256,6 +256,11 @@ impl MillBoard {
             .filter(move |&m| m != 0 && m & men == m)
     }
 
+    /// How many complete mills `men` has (El Filja's removals when placing ends).
+    pub fn in_mills_count(&self, men: u32) -> u8 {
+        self.mills.iter().filter(|&&m| m & men == m).count() as u8
+    }
+
     /// The pieces of `men` that stand in one of their complete mills (R6).
     pub fn in_mills(&self, men: u32) -> u32 {
         self.mills
