@@ -3,15 +3,14 @@
 //! and on bad input: unreadable files, invalid records (kept, reported, never
 //! silently dropped).
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
+use common::{record_files, tgn};
 use serde_json::Value;
-
-fn tgn() -> Command {
-    Command::cargo_bin("tgn").unwrap()
-}
 
 /// Runs tgn; gives the exit status, stdout and stderr.
 fn run(args: &[&str]) -> (i32, String, String) {
@@ -25,25 +24,6 @@ fn run_with(cmd: &mut Command) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
-}
-
-/// Every record file under `records/`, sorted.
-fn record_files() -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for dir in fs::read_dir("records").unwrap() {
-        let dir = dir.unwrap().path();
-        if !dir.is_dir() {
-            continue;
-        }
-        for file in fs::read_dir(&dir).unwrap() {
-            let file = file.unwrap().path();
-            if file.extension().is_some_and(|e| e == "pgn") {
-                files.push(file);
-            }
-        }
-    }
-    files.sort();
-    files
 }
 
 /// The sample directories of the games (not `records/invalid`).

@@ -4,32 +4,17 @@
 //! (a 100 MB line, 2 GB of junk on stdin) and the time and memory they take are
 //! measured by `scripts/hostile-inputs`, not asserted in tests.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{Run, json_lines, run_stdin};
 
 const TOGUZ: &str = "[Game \"toguz-kumalak\"]\n";
 /// A valid game to follow the damage: it must still be read and found valid.
 const GOOD: &str = "[Game \"toguz-kumalak\"]\n[White \"After\"]\n\n1. 43(10) 11(10) *\n";
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
+/// `tgn check ARGS -` reading `input`.
 fn check_stdin(input: Vec<u8>, args: &[&str]) -> Run {
-    let output = Command::cargo_bin("tgn")
-        .unwrap()
-        .arg("check")
-        .args(args)
-        .arg("-")
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    Run {
-        code: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8(output.stdout).expect("output is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("errors are UTF-8"),
-    }
+    run_stdin(&[&["check"], args, &["-"]].concat(), input)
 }
 
 /// The run printed at most `bytes` bytes.
@@ -48,13 +33,6 @@ fn says(run: &Run, text: &str) {
         "{text:?} not in:\n{}",
         run.stdout
     );
-}
-
-fn json_lines(run: &Run) -> Vec<serde_json::Value> {
-    run.stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON line"))
-        .collect()
 }
 
 #[test]

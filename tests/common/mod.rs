@@ -19,6 +19,15 @@ pub fn tgn() -> Command {
     command
 }
 
+/// The binary, killed after two minutes: for runs that once hung (FIFOs, devices,
+/// locks), so that a regression fails instead of waiting for ever. No test asserts
+/// how long a run takes.
+pub fn tgn_bounded() -> Command {
+    let mut command = tgn();
+    command.timeout(std::time::Duration::from_secs(120));
+    command
+}
+
 /// What a run of tgn gave: its exit status (-1 if a signal ended it) and its output.
 pub struct Run {
     pub code: i32,
@@ -45,8 +54,16 @@ pub fn run(args: &[&str]) -> Run {
 }
 
 /// `tgn ARGS` reading `input` on its standard input (say `-` in `args`).
-pub fn run_stdin(args: &[&str], input: impl Into<Vec<u8>>) -> Run {
-    Run::of(tgn().args(args).write_stdin(input))
+pub fn run_stdin(args: &[&str], input: impl AsRef<[u8]>) -> Run {
+    Run::of(tgn().args(args).write_stdin(input.as_ref()))
+}
+
+/// The JSON values of a run's output, one a line (`--format json`, `--to jsonl`).
+pub fn json_lines(run: &Run) -> Vec<serde_json::Value> {
+    run.stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON value a line"))
+        .collect()
 }
 
 /// Every record file under `records/` (`.pgn`, in every folder), as paths from the
@@ -60,4 +77,13 @@ pub fn record_files() -> Vec<PathBuf> {
         .collect();
     files.sort();
     files
+}
+
+/// A FIFO at `path` (`mkfifo(1)`).
+pub fn mkfifo(path: &Path) {
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success(), "mkfifo {}", path.display());
 }
