@@ -85,6 +85,7 @@ pub use replay::registry;
 #[doc(hidden)]
 pub mod internals {
     pub use crate::games::mig_mang::MigMang;
+    pub use crate::games::pasang::Pasang;
     pub use crate::games::pinoy_dama::PinoyDama;
     pub use crate::games::playout::SplitMix;
     pub use crate::games::zamma::Zamma;
