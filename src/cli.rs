@@ -53,6 +53,11 @@ at all (unless --allow-empty).";
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Colour for people: auto (on a terminal only, never in a pipe or a file; NO_COLOR
+    /// or CLICOLOR=0 turn it off, CLICOLOR_FORCE on), always or never. JSON and GitHub
+    /// output are never coloured.
+    #[arg(long, global = true, value_name = "WHEN", default_value_t = clap::ColorChoice::Auto)]
+    pub color: clap::ColorChoice,
 }
 
 #[derive(Debug, Subcommand)]
@@ -788,6 +793,11 @@ fn usage_error(message: &str) -> i32 {
 
 /// Runs a parsed command line; gives the process exit status.
 pub fn run(cli: Cli) -> i32 {
+    anstream::ColorChoice::write_global(match cli.color {
+        clap::ColorChoice::Auto => anstream::ColorChoice::Auto,
+        clap::ColorChoice::Always => anstream::ColorChoice::Always,
+        clap::ColorChoice::Never => anstream::ColorChoice::Never,
+    });
     let result = match cli.command {
         Command::Check(args)
             if args.format != CheckFormat::Human && (args.quiet || args.verbose) =>

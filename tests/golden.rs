@@ -33,6 +33,8 @@ fn output(args: &[&str], input: Option<&str>) -> Vec<u8> {
     let mut command = Command::cargo_bin("tgn").unwrap();
     command
         .current_dir(env!("CARGO_MANIFEST_DIR"))
+        // The outputs are those of a pipe: plain, whatever the environment asks.
+        .env_remove("CLICOLOR_FORCE")
         .args(args)
         .arg("--allow-empty");
     match input {
