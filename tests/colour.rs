@@ -114,6 +114,30 @@ fn coloured_output_is_the_plain_output_with_escapes_added() {
     }
 }
 
+/// `tgn diff` in colour: what only A has red, what only B has green, as diff tools
+/// show it; stripped of its escapes, the plain report.
+#[test]
+fn diff_colours_what_only_one_sheet_has() {
+    const SHEET: &str = "records/toguz-kumalak/score-sheet.pgn";
+    let sheet =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(SHEET))
+            .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let short = dir.path().join("short.pgn");
+    std::fs::write(&short, sheet.replacen(" 10. 91 5 ", " ", 1)).unwrap();
+    let short = short.to_str().unwrap();
+    let coloured = tgn(&["diff", "--color", "always", SHEET, short], &[]);
+    let coloured = String::from_utf8(coloured).unwrap();
+    assert!(coloured.contains("\x1b[31m--- A: "), "{coloured}");
+    assert!(coloured.contains("\x1b[32m+++ B: "), "{coloured}");
+    assert!(
+        coloured.contains("\x1b[31m  - plies 19–20 of A missing from B"),
+        "{coloured}"
+    );
+    let plain = String::from_utf8(tgn(&["diff", SHEET, short], &[])).unwrap();
+    assert_eq!(anstream::adapter::strip_str(&coloured).to_string(), plain);
+}
+
 /// A terminal, as auto sees it: the output of `tgn` run with a pseudo-terminal as its
 /// standard output.
 #[cfg(unix)]

@@ -22,6 +22,12 @@ pub const GUTTER: Style = AnsiColor::BrightBlue.on_default().bold();
 pub const EMPHASIS: Style = Style::new().bold();
 /// The closing line of a run where every game is valid.
 pub const ALL_VALID: Style = AnsiColor::Green.on_default().bold();
+/// What only the first record has (`--- A`, `  - `), as diff tools show it.
+pub const REMOVED: Style = AnsiColor::Red.on_default();
+/// What only the second record has (`+++ B`, `  + `).
+pub const ADDED: Style = AnsiColor::Green.on_default();
+/// What the two records write differently (`  ~ `).
+pub const CHANGED: Style = AnsiColor::Yellow.on_default();
 /// The pieces of the side whose letters are White's (`W`, `w`) and their kin.
 const LIGHT: Style = AnsiColor::Yellow.on_default();
 /// The pieces of the side whose letters are Black's (`B`, `b`) and their kin.
