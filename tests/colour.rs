@@ -37,6 +37,16 @@ fn color_always_writes_ansi_escapes_into_a_pipe() {
 }
 
 #[test]
+fn a_verbose_line_says_invalid_in_red() {
+    let out = tgn(&["check", "--verbose", "--color", "always", INVALID], &[]);
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains("): \x1b[1m\x1b[31mINVALID\x1b[0m, "),
+        "{text}"
+    );
+}
+
+#[test]
 fn color_never_and_a_pipe_give_no_escapes() {
     assert!(!has_escapes(&tgn(&["check", INVALID], &[])));
     assert!(!has_escapes(&tgn(

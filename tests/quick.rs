@@ -10,6 +10,7 @@ use std::io::Cursor;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use tgn::output::style::Paint;
 use tgn::output::{Item, human, json};
 use tgn::record::{Encoding, Reader};
 use tgn::registry::all_games;
@@ -54,7 +55,10 @@ fn compare(text: &str, settings: &Settings, context: &str) -> (usize, usize) {
                 record,
                 replay,
             };
-            (json::check_line(&item), human::one_line(&item))
+            (
+                json::check_line(&item),
+                human::one_line(&item, Paint::PLAIN),
+            )
         };
         let full_lines = lines(records.into_iter().next().unwrap(), full);
         assert_eq!(

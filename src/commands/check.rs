@@ -62,7 +62,7 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
             }
             match options.format {
                 CheckFormat::Human if options.verbose => {
-                    writeln!(out, "{}", human::one_line(&item))?;
+                    writeln!(out, "{}", human::one_line(&item, paint))?;
                     human::diagnostics(&mut out, &item, paint)
                 }
                 CheckFormat::Human if !options.quiet => human::diagnostics(&mut out, &item, paint),

@@ -18,12 +18,13 @@ pub fn plural(n: usize, noun: &str) -> String {
 }
 
 /// `file game 3 (A v B): valid, 0-1 declared, decided on the board 0-1 (…), 92 plies, final …`
-pub fn one_line(item: &Item) -> String {
+/// (`valid` green and `INVALID` red when `paint` is on).
+pub fn one_line(item: &Item, paint: Paint) -> String {
     let replay = &item.replay;
     let validity = if replay.is_valid() {
-        "valid"
+        paint.paint(style::ALL_VALID, "valid")
     } else {
-        "INVALID"
+        paint.paint(style::ERROR, "INVALID")
     };
     let declared = json::declared_result(&item.record);
     let declared = declared.as_str().unwrap_or("no result");
