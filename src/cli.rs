@@ -53,6 +53,12 @@ at all (unless --allow-empty).";
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Colour for people: auto (on a terminal only, never in a pipe or a file; NO_COLOR
+    /// or CLICOLOR=0 turn it off, CLICOLOR_FORCE on), always or never. JSON and GitHub
+    /// output are never coloured.
+    // Last of every subcommand's options (before --help), however many there are.
+    #[arg(long, global = true, value_name = "WHEN", default_value_t = clap::ColorChoice::Auto, display_order = 900)]
+    pub color: clap::ColorChoice,
 }
 
 #[derive(Debug, Subcommand)]
@@ -207,6 +213,18 @@ when a file is refused.")]
 
 Exit status: 0.")]
     Games,
+    /// Write the completion script of a shell (bash, zsh, fish, powershell, elvish).
+    #[command(after_help = "Examples:
+  tgn completions bash     for bash: source it from ~/.bashrc
+  tgn completions zsh      for zsh: save it as _tgn in a directory of $fpath
+  tgn completions fish     for fish: save it as ~/.config/fish/completions/tgn.fish
+
+Exit status: 0, or 2 when the script cannot be written.")]
+    Completions {
+        /// The shell the script is for.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
 }
 
 /// How records are read: shared by every subcommand that reads records.
@@ -788,6 +806,11 @@ fn usage_error(message: &str) -> i32 {
 
 /// Runs a parsed command line; gives the process exit status.
 pub fn run(cli: Cli) -> i32 {
+    anstream::ColorChoice::write_global(match cli.color {
+        clap::ColorChoice::Auto => anstream::ColorChoice::Auto,
+        clap::ColorChoice::Always => anstream::ColorChoice::Always,
+        clap::ColorChoice::Never => anstream::ColorChoice::Never,
+    });
     let result = match cli.command {
         Command::Check(args)
             if args.format != CheckFormat::Human && (args.quiet || args.verbose) =>
@@ -871,6 +894,7 @@ pub fn run(cli: Cli) -> i32 {
         Command::Split(args) => commands::split::run(&args.settings()),
         Command::Fix(args) => commands::fix::run(&args.settings()),
         Command::Games => commands::games::run(),
+        Command::Completions { shell } => completions(shell),
     };
     match result {
         Ok(status) => status.code(),
@@ -879,6 +903,21 @@ pub fn run(cli: Cli) -> i32 {
             2
         }
     }
+}
+
+/// `tgn completions SHELL`: the shell's completion script, generated from the
+/// definitions above (clap_complete) so that it offers every subcommand and flag as
+/// they are. Written through [`commands::Stdout`]: `tgn completions bash | head` is
+/// not an error.
+fn completions(shell: clap_complete::Shell) -> std::io::Result<commands::RunStatus> {
+    use clap::CommandFactory;
+    use std::io::Write;
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "tgn", &mut script);
+    let mut out = commands::Stdout::new();
+    out.write_all(&script)?;
+    out.flush()?;
+    Ok(commands::RunStatus::Clean)
 }
 
 /// The man pages, generated from the definitions above: `tgn.1` and one page per

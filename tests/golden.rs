@@ -117,7 +117,12 @@ fn run(command: &[&str], input: &Input) -> String {
             format!("$ tgn {} < ({about})\n", args.join(" "))
         }
     };
-    let out = tgn.args(&args).output().unwrap();
+    // The outputs are those of a pipe: plain, whatever the environment asks.
+    let out = tgn
+        .env_remove("CLICOLOR_FORCE")
+        .args(&args)
+        .output()
+        .unwrap();
     let status = out
         .status
         .code()

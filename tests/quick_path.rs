@@ -13,6 +13,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use tgn::internals::quick;
+use tgn::output::style::Paint;
 use tgn::output::{Item, human, json};
 use tgn::record::{Encoding, Reader};
 use tgn::registry::all_games;
@@ -56,7 +57,10 @@ fn compare(text: &str, settings: &Settings, context: &str) -> (usize, usize) {
                 record,
                 replay,
             };
-            (json::check_line(&item), human::one_line(&item))
+            (
+                json::check_line(&item),
+                human::one_line(&item, Paint::PLAIN),
+            )
         };
         let full_lines = lines(records.into_iter().next().unwrap(), full);
         assert_eq!(

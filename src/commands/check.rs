@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, shown};
 use super::{Reading, Stdout};
+use crate::output::style::{self, Paint};
 use crate::output::{github, human, json};
 use crate::replay::Detail;
 /// What `tgn check` is asked to do.
@@ -46,6 +47,11 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
         json: Some(false),
         progress: options.format == CheckFormat::Human,
     };
+    // JSON and GitHub output are for machines: never coloured.
+    let paint = match options.format {
+        CheckFormat::Human => Paint::stdout(),
+        _ => Paint::PLAIN,
+    };
     let mut nameless = Nameless::default();
     let output = (|| {
         tally.io_errors += pipeline.run(&inputs, |item| {
@@ -56,10 +62,10 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
             }
             match options.format {
                 CheckFormat::Human if options.verbose => {
-                    writeln!(out, "{}", human::one_line(&item))?;
-                    human::diagnostics(&mut out, &item)
+                    writeln!(out, "{}", human::one_line(&item, paint))?;
+                    human::diagnostics(&mut out, &item, paint)
                 }
-                CheckFormat::Human if !options.quiet => human::diagnostics(&mut out, &item),
+                CheckFormat::Human if !options.quiet => human::diagnostics(&mut out, &item, paint),
                 CheckFormat::Human => Ok(()),
                 CheckFormat::Json => writeln!(out, "{}", json::check_line(&item)),
                 CheckFormat::Github => github::annotations(&mut out, &item),
@@ -67,12 +73,16 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
         })?;
         nameless.finish(&mut out)?;
         if options.format == CheckFormat::Human {
-            writeln!(
-                out,
+            let closing = format!(
                 "checked {} ({} decided on the board)",
                 tally.counts(),
                 tally.decided
-            )?;
+            );
+            let look = match tally.invalid {
+                0 => style::ALL_VALID,
+                _ => style::ERROR,
+            };
+            writeln!(out, "{}", paint.paint(look, &closing))?;
         }
         out.flush()
     })();

@@ -16,6 +16,7 @@ use super::{Input, Item, RunStatus, plural, read_all};
 use super::{Reading, Stdout};
 use crate::games::common::listing::at_most;
 use crate::output::human::shown;
+use crate::output::style::{self, Paint};
 use crate::replay::{Detail, Line, Status};
 
 /// What diff needs of the moves: their canonical form (one move written two ways)
@@ -79,9 +80,10 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
             writeln!(out, "{json}")?;
         }
         DiffFormat::Human => {
+            let paint = Paint::stdout();
             for (pair, c) in pairs.iter().zip(&comparisons) {
                 if let Some(text) = pair_text(*pair, c, &names) {
-                    writeln!(out, "{text}")?;
+                    writeln!(out, "{}", painted(&text, paint))?;
                 }
             }
             if !different {
@@ -560,6 +562,31 @@ fn failure_at(item: &Item, index: usize) -> Option<Cow<'_, str>> {
         Status::Failed(e) => Some(shown(&item.replay.errors[*e].message)),
         _ => None,
     }
+}
+
+/// A pair's report in colour, as diff tools show one: what only A has red, what only
+/// B has green, what they write differently yellow, and the pieces of the board.
+/// Styled line by line from the plain text, which stays as it is.
+fn painted(text: &str, paint: Paint) -> Cow<'_, str> {
+    if !paint.is_on() {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(2 * text.len());
+    for line in text.split_inclusive('\n') {
+        let (line, end) = line.split_at(line.trim_end_matches('\n').len());
+        let look = match line.get(..4) {
+            Some("--- " | "  - ") => Some(style::REMOVED),
+            Some("+++ " | "  + ") => Some(style::ADDED),
+            Some("  ~ ") => Some(style::CHANGED),
+            _ => None,
+        };
+        match look {
+            Some(look) => out.push_str(&paint.paint(look, line)),
+            None => out.push_str(&paint.board_line(line)),
+        }
+        out.push_str(end);
+    }
+    Cow::Owned(out)
 }
 
 fn indent(board: &str) -> String {

@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 
+use super::style::{self, Paint};
 use super::{Item, json};
 use crate::replay::Diagnostic;
 
@@ -17,12 +18,13 @@ pub fn plural(n: usize, noun: &str) -> String {
 }
 
 /// `file game 3 (A v B): valid, 0-1 declared, decided on the board 0-1 (…), 92 plies, final …`
-pub fn one_line(item: &Item) -> String {
+/// (`valid` green and `INVALID` red when `paint` is on).
+pub fn one_line(item: &Item, paint: Paint) -> String {
     let replay = &item.replay;
     let validity = if replay.is_valid() {
-        "valid"
+        paint.paint(style::ALL_VALID, "valid")
     } else {
-        "INVALID"
+        paint.paint(style::ERROR, "INVALID")
     };
     let declared = json::declared_result(&item.record);
     let declared = declared.as_str().unwrap_or("no result");
@@ -63,12 +65,13 @@ impl std::fmt::Display for Severity {
 /// Most diagnostics shown of one game; `--format json` lists them all.
 const SHOWN_PER_GAME: usize = 10;
 
-pub fn diagnostics(out: &mut impl Write, item: &Item) -> io::Result<()> {
+/// The diagnostics of one game, at most [`SHOWN_PER_GAME`], then how many more.
+pub fn diagnostics(out: &mut impl Write, item: &Item, paint: Paint) -> io::Result<()> {
     let replay = &item.replay;
     let errors = replay.errors.iter().map(|d| (d, Severity::Error));
     let warnings = replay.warnings.iter().map(|d| (d, Severity::Warning));
     for (diagnostic, severity) in errors.chain(warnings).take(SHOWN_PER_GAME) {
-        write!(out, "{}", render(item, diagnostic, severity))?;
+        write!(out, "{}", render(item, diagnostic, severity, paint))?;
     }
     let errors = replay.errors.len().saturating_sub(SHOWN_PER_GAME);
     let shown_warnings = SHOWN_PER_GAME.saturating_sub(replay.errors.len());
@@ -193,21 +196,45 @@ pub fn shown(text: &str) -> Cow<'_, str> {
 }
 
 /// A diagnostic as people read it: what is wrong, where, the line with the token
-/// underlined, which game and ply, and the position before the move.
-pub fn render(item: &Item, d: &Diagnostic, severity: Severity) -> String {
-    let mut text = format!("{severity}[{}]: {}\n", d.code, shown(&d.message));
+/// underlined, which game and ply, and the position before the move; styled as rustc
+/// styles its own when `paint` is on.
+pub fn render(item: &Item, d: &Diagnostic, severity: Severity, paint: Paint) -> String {
+    let level = match severity {
+        Severity::Error => style::ERROR,
+        Severity::Warning => style::WARNING,
+    };
+    let blue = |text: &str| paint.paint(style::GUTTER, text).into_owned();
+    let mut text = format!(
+        "{}{}\n",
+        paint.paint(level, &format!("{severity}[{}]", d.code)),
+        paint.paint(style::EMPHASIS, &format!(": {}", shown(&d.message)))
+    );
     let line_no = d.span.line.to_string();
     let pad = " ".repeat(line_no.len());
     let file = shown(&item.file);
-    text += &format!("{pad}--> {file}:{}:{}\n", d.span.line, d.span.column);
+    text += &format!(
+        "{pad}{} {file}:{}:{}\n",
+        blue("-->"),
+        d.span.line,
+        d.span.column
+    );
     // A line with nothing on it (or one the reader did not keep: the rest of a game
     // too long) has nothing to point at.
     let quoted = item.record.source.line(d.span.line);
     if let Some(line) = quoted.filter(|l| !l.trim().is_empty()) {
         let (line, marker) = quote(line, d.span.column as usize, d.span.end - d.span.start);
-        text += &format!("{pad} |\n{line_no} | {line}\n{pad} | {marker}\n");
+        let bar = blue(&format!("{pad} |"));
+        let marker = match marker.find('^') {
+            Some(at) => format!("{}{}", &marker[..at], paint.paint(level, &marker[at..])),
+            None => marker,
+        };
+        text += &format!(
+            "{bar}\n{} {line}\n{bar} {marker}\n",
+            blue(&format!("{line_no} |"))
+        );
     }
-    text += &format!("{pad} = game {}{}\n", item.index + 1, game_label(item));
+    let note = blue(&format!("{pad} ="));
+    text += &format!("{note} game {}{}\n", item.index + 1, game_label(item));
     if let (Some(ply), Some(written)) = (d.ply, &d.written) {
         let mover = match d.mover {
             Some(crate::games::Player::Second) => "second player (Black)",
@@ -219,7 +246,7 @@ pub fn render(item: &Item, d: &Diagnostic, severity: Severity) -> String {
         } else {
             ""
         };
-        text += &format!("{pad} = ply {ply}{line}, {mover} wrote `{written}`\n");
+        text += &format!("{note} ply {ply}{line}, {mover} wrote `{written}`\n");
     }
     if let Some(position) = &d.position {
         let what = if d.ply.is_some() {
@@ -227,9 +254,9 @@ pub fn render(item: &Item, d: &Diagnostic, severity: Severity) -> String {
         } else {
             "position"
         };
-        text += &format!("{pad} = {what}:\n");
+        text += &format!("{note} {what}:\n");
         for line in position.board.lines() {
-            text += &format!("{pad}     {line}\n");
+            text += &format!("{pad}     {}\n", paint.board_line(line));
         }
         text += &format!("{pad}     [{}]\n", position.text);
     }
