@@ -25,6 +25,7 @@
 //! - [`rules`]: the rules, each in one place.
 
 pub mod kungser;
+pub mod moves;
 pub mod notation;
 pub mod position;
 pub mod rules;
@@ -43,9 +44,9 @@ use super::common::placement::Placement;
 use super::common::{Board, Point};
 use super::{GameInfo, MoveError, NotationError, OptionSpec, Outcome, Player};
 use super::{Rules, Setup, SetupError};
+pub use moves::Move;
 pub use notation::Token;
 pub use position::Position;
-pub use rules::Move;
 
 /// How the hunters capture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -23,7 +23,7 @@ use nom::combinator::{all_consuming, opt, recognize};
 use nom::multi::{many1, separated_list1};
 use nom::sequence::{pair, preceded, separated_pair};
 
-use super::rules::Move;
+use super::moves::Move;
 use super::{Hunt, Opening};
 use crate::games::NotationError;
 use crate::games::common::Point;

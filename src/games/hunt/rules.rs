@@ -11,6 +11,7 @@
 //! - the end ([`Hunt::end`]), decided when a move is over: the target, a side without
 //!   a move, the third occurrence of a position.
 
+use super::moves::Move;
 use super::notation::Token;
 use super::position::Position;
 use super::{Capture, Hunt, Opening};
@@ -29,28 +30,6 @@ const PRINCE: Jump = Jump {
     landing: Landing::Next,
     dirs: Dirs::ALL,
 };
-
-/// What [`Hunt`] plays.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Move {
-    /// R5, V2: a lama or man from hand onto an empty point.
-    Drop(Point),
-    /// R2, R6, V2, V4: a step along a line to a neighbouring empty point.
-    Step { from: Point, to: Point },
-    /// R3/R4: a prince's chain, every landing point and the lama taken on each leg;
-    /// V3: a tiger's jump, one landing point and every man of the run it clears.
-    Capture {
-        from: Point,
-        landings: Points,
-        captured: Points,
-    },
-    /// V1: three central men removed (in the board's order), and perhaps a tiger moved
-    /// anywhere empty.
-    Opening {
-        removed: Vec<Point>,
-        relocation: Option<(Point, Point)>,
-    },
-}
 
 /// What lies along a line from a hunter that jumps runs (V3, Bagh-chal R4).
 #[derive(Clone, Debug, PartialEq, Eq)]

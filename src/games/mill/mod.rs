@@ -22,6 +22,7 @@
 //! the mill …", and a record that stops there is unfinished.
 
 pub mod geometry;
+pub mod moves;
 pub mod notation;
 pub mod position;
 pub mod preset;
@@ -34,10 +35,10 @@ mod tests;
 use super::{GameInfo, MoveError, NotationError, OptionSpec, Outcome, Player};
 use super::{Rules, Setup, SetupError};
 use geometry::MillBoard;
+pub use moves::Move;
 pub use notation::Token;
 pub use position::Position;
 pub use preset::Preset;
-pub use rules::Move;
 
 /// The id of Morabaraba.
 pub const MORABARABA: &str = "morabaraba";

@@ -21,7 +21,7 @@ use nom::sequence::{pair, preceded};
 use nom::{IResult, Parser};
 
 use super::geometry::{MillBoard, Spot};
-use super::rules::{Action, Move};
+use super::moves::{Action, Move};
 use super::{Config, Notation};
 use crate::games::NotationError;
 use crate::games::common::board::short_name;

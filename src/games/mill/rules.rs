@@ -5,6 +5,7 @@
 //! rule it changes is.
 
 use super::geometry::{Spot, spots};
+use super::moves::{Action, Move, Victims};
 use super::notation::{Token, write};
 use super::position::{LastMove, Position, label};
 use super::preset::{BoardFull, PlacingMill, Stalemate};
@@ -21,65 +22,6 @@ pub const PLACEMENT: Placement = Placement {
     drop_rule: "R2",
     move_rule: "R3",
 };
-
-/// The first half of a turn: putting a piece on the board or moving one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// R2: a piece from the hand onto an empty point.
-    Place(Spot),
-    /// R3 (along a line to a neighbour) or R4 (flying anywhere).
-    Move { from: Spot, to: Spot },
-}
-
-impl Action {
-    /// Where the piece ends up.
-    pub fn to(self) -> Spot {
-        match self {
-            Action::Place(to) | Action::Move { to, .. } => to,
-        }
-    }
-}
-
-/// The removals written with a placement or move, in order (more than one only where
-/// a preset removes one piece per mill formed at once, three at most).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Victims([Option<Spot>; 3]);
-
-impl Victims {
-    /// No removal.
-    pub const NONE: Victims = Victims([None; 3]);
-
-    /// One removal.
-    pub fn one(s: Spot) -> Victims {
-        Victims([Some(s), None, None])
-    }
-
-    /// The removals, in order.
-    pub fn iter(self) -> impl Iterator<Item = Spot> {
-        self.0.into_iter().flatten()
-    }
-
-    /// Adds a removal; `false` when three are there already.
-    fn push(&mut self, s: Spot) -> bool {
-        match self.0.iter_mut().find(|v| v.is_none()) {
-            Some(free) => {
-                *free = Some(s);
-                true
-            }
-            None => false,
-        }
-    }
-}
-
-/// What [`Mill`] plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Move {
-    /// A placement or move, with its removals when the same token wrote them. A turn
-    /// that forms a mill without them leaves the removals owed (the position's `owed`).
-    Turn { action: Action, removals: Victims },
-    /// The removal owed by the mill just formed, written as its own token (`xd7`).
-    Removal(Spot),
-}
 
 impl Mill {
     /// R4: a player with no piece in hand and three pieces on the board (the preset's

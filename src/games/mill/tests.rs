@@ -1,7 +1,7 @@
 //! Tests of the mill engine: the board, the notation, one test per rule (named after
 //! it), every worked example of `morabaraba.md` §6, the options, the position string.
 
-use super::rules::{Action, Victims};
+use super::moves::{Action, Victims};
 use super::*;
 use crate::games::GameResult;
 
