@@ -96,6 +96,21 @@ on stderr says how many games were converted.")]
 Exit status: 0 if every game is valid, 1 if any is invalid (it is still written, its
 bad move commented), 2 on a usage or I/O error.")]
     Annotate(AnnotateArgs),
+    /// Draw one position of a game on its own board, as SVG or PNG.
+    #[command(after_help = "Examples:
+  tgn diagram game.pgn > end.svg
+  tgn diagram --index 3 --ply 17 -o move17.svg archive.pgn
+  tgn diagram --format png -o start.png --ply 0 game.pgn
+
+Every game on its board: pits with their counts (kazans, stores, tuzdyks marked), points
+with their pieces, coordinates as the notation names them, the last move highlighted
+(from, to, the chain's landings, the pieces taken, the pit sown from) and who is to move.
+The SVG names every piece and pit in data- attributes (data-point, data-pit,
+data-count). PNG text uses the system's fonts. Without --ply the main line's end is
+drawn; a bad move stops it there (said on stderr).
+
+Exit status: 0 when drawn, 2 on a usage or I/O error, or a ply past the end.")]
+    Diagram(commands::diagram::Args),
     /// Compare two records of the same games (e.g. the two players' score sheets).
     #[command(after_help = "Examples:
   tgn diff white-sheet.pgn black-sheet.pgn
@@ -871,6 +886,7 @@ pub fn run(cli: Cli) -> i32 {
         Command::Split(args) => commands::split::run(&args.settings()),
         Command::Fix(args) => commands::fix::run(&args.settings()),
         Command::Games => commands::games::run(),
+        Command::Diagram(args) => commands::diagram::run(&args.options()),
     };
     match result {
         Ok(status) => status.code(),

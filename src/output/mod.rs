@@ -6,6 +6,7 @@
 pub mod github;
 pub mod human;
 pub mod json;
+pub mod svg;
 
 use std::sync::Arc;
 

@@ -24,6 +24,7 @@
 //!
 //! The hunters are the first player (PGN's `White`).
 
+mod diagram;
 pub mod notation;
 pub mod position;
 pub mod rules;
@@ -287,6 +288,10 @@ impl Rules for Hunt {
 
     fn write_position(&self, position: &Position) -> String {
         position.write(self)
+    }
+
+    fn diagram(&self, position: &Position, last: Option<&Move>) -> super::Diagram {
+        self.scene(position, last)
     }
 
     fn draw(&self, position: &Position) -> String {

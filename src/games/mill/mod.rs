@@ -16,6 +16,7 @@
 //! removal is owed (the position's `pending` point); any other token is then "no removal after
 //! the mill …", and a record that stops there is unfinished.
 
+mod diagram;
 pub mod geometry;
 pub mod notation;
 pub mod position;
@@ -181,6 +182,10 @@ impl Rules for Mill {
             .filter(|field| !field.starts_with("last=") && !field.starts_with("quiet="))
             .collect::<Vec<_>>()
             .join(" ")
+    }
+
+    fn diagram(&self, position: &Position, last: Option<&Move>) -> super::Diagram {
+        self.scene(position, last)
     }
 
     fn draw(&self, position: &Position) -> String {

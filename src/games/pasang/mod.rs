@@ -28,6 +28,7 @@
 //! exists. bell: `xk11` (B1), `a1-c1-e1-g1` (every landing; `a1-g1` when one chain
 //! matches). The canonical `x` names the stone of the line nearest the KA.
 
+mod diagram;
 mod lines;
 mod notation;
 mod position;
@@ -380,8 +381,7 @@ impl Rules for Pasang {
         position: "<11 ranks> 1 11:9 c,j",
     }];
 
-    const OPTIONS: &'static [OptionSpec] =
-        &[RULES, ENTRY, CAPTURE, OPENING, SETUP, CENTRE, STRICT];
+    const OPTIONS: &'static [OptionSpec] = &[RULES, ENTRY, CAPTURE, OPENING, SETUP, CENTRE, STRICT];
 
     fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
         let rules = match setup.choice(&RULES)? {
@@ -540,6 +540,10 @@ impl Rules for Pasang {
             RuleSet::Bell => "-".to_string(),
         };
         format!("{} {mover} {a}:{b} {extra}", write_cells(&position.cells))
+    }
+
+    fn diagram(&self, position: &Position, last: Option<&Move>) -> crate::games::Diagram {
+        self.scene(position, last)
     }
 
     fn draw(&self, position: &Position) -> String {

@@ -1,0 +1,59 @@
+//! The mill board as a scene for `tgn diagram`: the lines of section 1 (with
+//! Morabaraba's diagonals), White's pieces light and Black's dark, the hands and any
+//! removal owed in the status line, and the last turn's placement or move with its
+//! removal.
+
+use super::Mill;
+use super::geometry::{Spot, spots};
+use super::position::Position;
+use super::rules::{Action, Move};
+use crate::games::common::diagram::{At, Diagram, MarkKind};
+
+impl Mill {
+    pub(super) fn scene(&self, position: &Position, last: Option<&Move>) -> Diagram {
+        let board = self.config.board;
+        let at = |s: Spot| -> At {
+            let (file, rank) = board.coords(s);
+            (f32::from(file), f32::from(rank))
+        };
+        let mut diagram = Diagram::lattice(7, 7);
+        diagram.lines = board.segments().map(|(a, _, b)| (at(a), at(b))).collect();
+        for s in spots(board.all()) {
+            diagram.points.push((board.name(s), at(s)));
+        }
+        for s in spots(board.all()) {
+            if let Some(owner) = position.owner(s) {
+                diagram.piece(
+                    &board.name(s),
+                    Some(owner),
+                    Diagram::colour_of(owner),
+                    "man",
+                );
+            }
+        }
+        let (action, removal) = match last {
+            Some(&Move::Turn { action, removal }) => (Some(action), removal),
+            Some(&Move::Removal(s)) => (None, Some(s)),
+            None => (None, None),
+        };
+        match action {
+            Some(Action::Place(s)) => diagram.mark(MarkKind::Placed, &board.name(s)),
+            Some(Action::Move { from, to }) => {
+                diagram.mark(MarkKind::From, &board.name(from));
+                diagram.mark(MarkKind::To, &board.name(to));
+            }
+            None => {}
+        }
+        if let Some(s) = removal {
+            diagram.mark(MarkKind::Taken, &board.name(s));
+        }
+        diagram.to_move = Some(position.to_move);
+        diagram.status = position
+            .draw(&self.config)
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .to_string();
+        diagram
+    }
+}
