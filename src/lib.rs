@@ -42,6 +42,8 @@
 //! The command line (`cli`) and the subcommands (`commands`) are public for the
 //! `tgn` binary, its man pages and its tests; they are not part of the library's API.
 
+#![forbid(unsafe_code)]
+
 #[doc(hidden)]
 pub mod cli;
 #[doc(hidden)]

@@ -123,6 +123,10 @@ fn from_state(game: &str, state: &Value) -> Shown {
             put(names(&state["tigers"]), "light tiger");
             put(names(&state["men"]), "dark man");
         }
+        "bagh-chal" => {
+            put(names(&state["tigers"]), "light tiger");
+            put(names(&state["goats"]), "dark goat");
+        }
         "pasang" => {
             for (row, rank) in state["ranks"]
                 .as_array()

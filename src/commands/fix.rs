@@ -990,21 +990,17 @@ fn in_group(gid: u32) -> bool {
 
 /// The effective user and group ids.
 fn effective_ids() -> (u32, u32) {
-    // SAFETY: geteuid and getegid always succeed and touch no memory.
-    unsafe { (libc::geteuid(), libc::getegid()) }
+    (
+        rustix::process::geteuid().as_raw(),
+        rustix::process::getegid().as_raw(),
+    )
 }
 
-/// The supplementary groups of the process.
+/// The supplementary groups of the process (none if they cannot be read).
 fn groups() -> Vec<u32> {
-    // SAFETY: getgroups(0, NULL) only counts; the second call writes at most `len`
-    // ids into a buffer of `len`.
-    unsafe {
-        let len = libc::getgroups(0, std::ptr::null_mut());
-        let mut groups = vec![0; usize::try_from(len).unwrap_or(0)];
-        let got = libc::getgroups(len.max(0), groups.as_mut_ptr());
-        groups.truncate(usize::try_from(got).unwrap_or(0));
-        groups
-    }
+    rustix::process::getgroups()
+        .map(|groups| groups.into_iter().map(|g| g.as_raw()).collect())
+        .unwrap_or_default()
 }
 
 /// The inputs fix can rewrite: standard input, and regular files. Fix reads a file

@@ -12,6 +12,7 @@
 //! Nothing outside `games/` names a specific game: the subcommands reach every game
 //! through [`registry`](crate::registry) and the object-safe [`Engine`](crate::registry::Engine).
 
+pub mod bagh_chal;
 pub mod common;
 pub mod hunt;
 pub mod mig_mang;
@@ -113,80 +114,44 @@ impl fmt::Display for NotationError {
 
 impl std::error::Error for NotationError {}
 
-/// A position string (`[FEN]`) that does not describe a position of the game; the
-/// sentence names the field at fault.
+/// A text of the record that the rules refuse, other than a move: a position string
+/// (`[FEN]`) that does not describe a position of the game, or a declared result or
+/// score (`[Score]`) the position does not admit. The sentence says why, naming the
+/// field or the rule at fault.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionError(pub String);
+pub struct Invalid(pub String);
 
-impl fmt::Display for PositionError {
+impl fmt::Display for Invalid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
     }
 }
 
-impl std::error::Error for PositionError {}
+impl std::error::Error for Invalid {}
 
 /// The sentence itself, to read or compare (`error.contains("field 1")`).
-impl std::ops::Deref for PositionError {
+impl std::ops::Deref for Invalid {
     type Target = str;
     fn deref(&self) -> &str {
         &self.0
     }
 }
 
-impl PartialEq<&str> for PositionError {
+impl PartialEq<&str> for Invalid {
     fn eq(&self, other: &&str) -> bool {
         self.0 == *other
     }
 }
 
-impl PartialEq<String> for PositionError {
+impl PartialEq<String> for Invalid {
     fn eq(&self, other: &String) -> bool {
         self.0 == *other
     }
 }
 
-impl From<String> for PositionError {
-    fn from(sentence: String) -> PositionError {
-        PositionError(sentence)
-    }
-}
-
-/// A declared result or score the rules do not admit; the sentence says why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DeclaredError(pub String);
-
-impl fmt::Display for DeclaredError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for DeclaredError {}
-
-/// The sentence itself, to read or compare (`error.contains("field 1")`).
-impl std::ops::Deref for DeclaredError {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl PartialEq<&str> for DeclaredError {
-    fn eq(&self, other: &&str) -> bool {
-        self.0 == *other
-    }
-}
-
-impl PartialEq<String> for DeclaredError {
-    fn eq(&self, other: &String) -> bool {
-        self.0 == *other
-    }
-}
-
-impl From<String> for DeclaredError {
-    fn from(sentence: String) -> DeclaredError {
-        DeclaredError(sentence)
+impl From<String> for Invalid {
+    fn from(sentence: String) -> Invalid {
+        Invalid(sentence)
     }
 }
 
@@ -318,7 +283,7 @@ pub trait Rules: Sized + Send + Sync + 'static {
     ///
     /// # Errors
     /// A human-readable sentence saying what is wrong with the string.
-    fn parse_position(&self, text: &str) -> Result<Self::Position, PositionError>;
+    fn parse_position(&self, text: &str) -> Result<Self::Position, Invalid>;
 
     /// Writes the game's position string; [`Rules::parse_position`] reads it back.
     fn write_position(&self, position: &Self::Position) -> String;
@@ -453,7 +418,7 @@ pub trait Rules: Sized + Send + Sync + 'static {
     ///
     /// # Errors
     /// The sentence saying what the score should be, naming the rule.
-    fn judge_score(&self, position: &Self::Position, declared: &str) -> Result<(), DeclaredError> {
+    fn judge_score(&self, position: &Self::Position, declared: &str) -> Result<(), Invalid> {
         let _ = (position, declared);
         Ok(())
     }
@@ -469,7 +434,7 @@ pub trait Rules: Sized + Send + Sync + 'static {
         &self,
         position: &Self::Position,
         declared: GameResult,
-    ) -> Result<(), DeclaredError> {
+    ) -> Result<(), Invalid> {
         let _ = (position, declared);
         Ok(())
     }

@@ -22,9 +22,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::games::options::tag_name;
-use crate::games::{
-    DeclaredError, GameInfo, MoveError, Outcome, Player, PositionError, Rules, Setup, SetupError,
-};
+use crate::games::{GameInfo, Invalid, MoveError, Outcome, Player, Rules, Setup, SetupError};
 use crate::record::GameResult;
 use crate::record::{GameRecord, MoveNode, Span};
 use registry::Found;
@@ -579,7 +577,7 @@ fn start_from<R: Rules>(
     rules: &R,
     fen: Option<&str>,
     set_up: Option<&str>,
-) -> Result<R::Position, PositionError> {
+) -> Result<R::Position, Invalid> {
     match fen.filter(|_| set_up != Some("0")) {
         Some(fen) => rules.parse_position(fen),
         None => Ok(rules.start_position()),
@@ -872,11 +870,11 @@ pub(crate) enum EndFault<'a> {
     /// The record stops in the middle of a turn (what is missing).
     Unfinished(String),
     /// The `[Score]` tag (its value) is wrong, and why.
-    Score(&'a str, DeclaredError),
+    Score(&'a str, Invalid),
     /// The movetext's result and the Result tag's differ.
     TagDisagrees(GameResult, GameResult),
     /// A declared result (from the tag alone if `true`) that the position cannot have.
-    CannotStand(GameResult, bool, DeclaredError),
+    CannotStand(GameResult, bool, Invalid),
     /// A declared result (from the tag alone if `true`) other than the board's.
     Contradicts(GameResult, bool, Outcome),
 }
@@ -978,7 +976,7 @@ pub(crate) mod tests {
                 first_to_move: true,
             }
         }
-        fn parse_position(&self, text: &str) -> Result<Pile, crate::games::PositionError> {
+        fn parse_position(&self, text: &str) -> Result<Pile, crate::games::Invalid> {
             let stones = text.parse().map_err(|_| "expected a number".to_string())?;
             Ok(Pile {
                 stones,

@@ -192,11 +192,12 @@ pub static ENGINES: &[&dyn Engine] = &[
     &EngineOf::<games::mill::Mill>::NEW,
     &EngineOf::<games::pinoy_dama::PinoyDama>::NEW,
     &EngineOf::<games::zamma::Zamma>::NEW,
-    &EngineOf::<games::hunt::Hunt>::NEW,
+    &EngineOf::<games::hunt::kungser::Kungser>::NEW,
     &EngineOf::<games::mig_mang::MigMang>::NEW,
     &EngineOf::<games::nei_pat_kono::NeiPatKono>::NEW,
     &EngineOf::<games::olinda_keliya::OlindaKeliya>::NEW,
     &EngineOf::<games::pasang::Pasang>::NEW,
+    &EngineOf::<games::bagh_chal::BaghChal>::NEW,
 ];
 
 /// A game found by name: which engine plays it, and which of its games it is.

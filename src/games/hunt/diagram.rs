@@ -1,25 +1,35 @@
-//! The 37-point board as a scene for `tgn diagram`: the square with its diagonals and
-//! the two triangles, the hunters (princes, tigers) light and lettered by kind, the
+//! A hunt board as a scene for `tgn diagram` (the 37-point board with its two
+//! triangles, Bagh-chal's 5×5 square): the hunters (princes, tigers) light and lettered by kind, the
 //! prey dark, the status line of the text drawing, and the last move: a drop, a step,
 //! a chain with its landings and the prey taken, or the opening removals (V1).
 
 use super::Hunt;
-use super::position::{HUNTERS, PREY_SIDE, Position};
+use super::position::Position;
 use super::rules::Move;
 use crate::games::common::Point;
 use crate::games::common::capture::points;
-use crate::games::common::diagram::{Diagram, MarkKind};
+use crate::games::common::diagram::{Colour, Diagram, MarkKind};
 
 impl Hunt {
     pub(super) fn scene(&self, position: &Position, last: Option<&Move>) -> Diagram {
         let name = |p: Point| self.geo.name(p).to_string();
         let mut diagram = Diagram::of_board(&self.geo.board, name);
-        for (set, owner, kind) in [
-            (position.hunters, HUNTERS, self.words.hunter),
-            (position.prey, PREY_SIDE, self.words.prey),
+        for (set, owner, colour, kind) in [
+            (
+                position.hunters,
+                self.hunters(),
+                Colour::Light,
+                self.words.hunter,
+            ),
+            (
+                position.prey,
+                self.prey_side(),
+                Colour::Dark,
+                self.words.prey,
+            ),
         ] {
             for p in points(set) {
-                diagram.piece(&name(p), Some(owner), Diagram::colour_of(owner), kind);
+                diagram.piece(&name(p), Some(owner), colour, kind);
             }
         }
         match last {

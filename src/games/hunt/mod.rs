@@ -1,30 +1,31 @@
-//! The hunt games on the 37-point board: Kungser and Rimau-rimau, one engine with two
-//! configurations (rules: `kungser.md`, sections 1–4 for Kungser, 5 for Rimau-rimau).
+//! The hunt games: a few hunters (princes, tigers) against many prey (lamas, men,
+//! goats) that enter from a hand one per turn and then step; the hunters step or
+//! capture by jumping, the prey win by blocking every hunter. One engine; each game is
+//! a [`Variant`] — data, not code:
 //!
-//! Two hunters (Kungser's princes, Rimau-rimau's tigers) face 24 prey (lamas, men)
-//! that enter from a hand one per turn and then step; the hunters step or capture by
-//! jumping, and win by capturing 16; the prey win by blocking both hunters. What
-//! differs is configuration, not code — [`Variant`] says:
+//! - the board ([`Layout`]: the 37-point board with triangles, the plain 5×5 square),
+//!   where the hunters and the prey start, the prey in all, which side moves first;
+//! - the hunters' first turn ([`Opening`]: Kungser's single-jump capture R1,
+//!   Rimau-rimau's removal of 3 central men V1, or none);
+//! - how hunters capture ([`Capture`]: Kungser's chains of short jumps by the shared
+//!   chain search of [`capture`](crate::games::common::capture), Rimau-rimau's jump over
+//!   an odd run, Bagh-chal's single jump), and the prey taken for the hunters' win;
+//! - the position string's form ([`Format`]) and the drop's mark (`@d3` or `c3`);
+//! - the words and rule numbers of every message ([`Words`]).
 //!
-//! - the start (Kungser: 8 lamas round the empty centre, 16 in hand; Rimau-rimau: the
-//!   nine central men, 15 in hand) and the hunters' first turn (R1: one single-jump
-//!   capture; V1: the removal of 3 central men and an optional tiger relocation);
-//! - how hunters capture: Kungser's chains of short jumps that may stop after any jump
-//!   and revisit emptied points (R3, R4; the shared chain search of
-//!   [`capture`](crate::games::common::capture)), or Rimau-rimau's single jump over an
-//!   odd run of 1, 3, 5 or 7 men (V3, V4);
-//! - the words and rule numbers of every message.
+//! Placement is the shared [`placement`](crate::games::common::placement) phase,
+//! repetition the shared [`History`](crate::games::common::repetition::History), the
+//! drawing the shared [`drawing`](crate::games::common::drawing). A family of variants
+//! ([`Family`]: its game ids, options and how a record's options configure it) becomes
+//! a [`Rules`] implementation as [`HuntGame`]; the registry names that.
 //!
-//! The board is the shared [`Layout::TRIANGLES`], the prey's drops the shared
-//! [`placement`](crate::games::common::placement) phase.
-//!
-//! - [`position`]: the position, its position string, drawing and JSON state.
-//! - [`notation`]: move tokens (`@d3`, `c3-c2`, `e5xc3xa1xe1`, `*b4,c5,d6/c7-a1`).
-//! - [`rules`]: R1–R11 and V1–V5, one rule in one place.
-//!
-//! The hunters are the first player (PGN's `White`).
+//! - [`kungser`]: Kungser and Rimau-rimau (rules: `kungser.md`).
+//! - [`position`]: the position, its position strings, drawing and JSON state.
+//! - [`notation`]: move tokens (`@d3`, `c3`, `c3-c2`, `e5xc3xa1xe1`, `*b4,c5,d6/c7-a1`).
+//! - [`rules`]: the rules, each in one place.
 
 mod diagram;
+pub mod kungser;
 pub mod notation;
 pub mod position;
 pub mod rules;
@@ -32,6 +33,8 @@ pub mod rules;
 #[cfg(test)]
 mod tests;
 
+use std::marker::PhantomData;
+use std::ops::Deref;
 use std::sync::OnceLock;
 
 use super::common::alquerque::Layout;
@@ -45,23 +48,40 @@ pub use notation::Token;
 pub use position::Position;
 pub use rules::{End, Move};
 
-/// The id of Kungser.
-pub const KUNGSER: &str = "kungser";
-/// The id of Rimau-rimau.
-pub const RIMAU_RIMAU: &str = "rimau-rimau";
-
-/// Pieces of the prey side: lamas or men (§2, §5).
-pub const PREY: u8 = 24;
-/// Prey taken for the hunters' win (R7, and the decision of §5 for Rimau-rimau).
-pub const TARGET: u8 = 16;
-
-/// Which of the two games.
+/// How the hunters capture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Variant {
-    /// Princes and lamas (§2–§4).
-    Kungser,
-    /// Tigers and men (§5).
-    RimauRimau,
+pub enum Capture {
+    /// A chain of short jumps over adjacent prey, stopping anywhere (Kungser R3, R4).
+    Chain,
+    /// One jump over one adjacent prey piece, no chain (Bagh-chal R4).
+    Single,
+    /// One jump over an odd run of prey, landing right after it (Rimau-rimau V3).
+    OddRun,
+}
+
+/// The hunters' first turn, where it is not like the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// The first turn is as any other.
+    None,
+    /// A capture of exactly one piece by a single jump, and nothing else (Kungser R1).
+    SingleJump,
+    /// `count` prey removed from the points of `zone`, then perhaps one hunter moved
+    /// to any empty point (Rimau-rimau V1).
+    Removal {
+        zone: &'static [&'static str],
+        count: usize,
+    },
+}
+
+/// The form of a variant's position string (see [`position`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// `P=c3,c7 L=… hand=16 captured=0 turn=P opening`: any board.
+    Fields,
+    /// `T3T/5/5/5/T3T g 20 0`: ranks top to bottom, the side to move, the hand, the
+    /// prey taken; for a plain square.
+    Ranks,
 }
 
 /// The names and rule numbers a game's messages use.
@@ -71,113 +91,115 @@ pub struct Words {
     pub hunter: &'static str,
     /// `princes`, `tigers`.
     pub hunters: &'static str,
-    /// `lama`, `man`.
+    /// `lama`, `man`, `goat`.
     pub prey: &'static str,
-    /// `lamas`, `men`.
+    /// `lamas`, `men`, `goats`.
     pub preys: &'static str,
-    /// The sides as subjects of a sentence: `the prince side`, `the lama side`.
+    /// The sides as subjects of a sentence, hunters first: `the prince side`, `the lama
+    /// side`.
     pub sides: [&'static str; 2],
-    /// The letters of the pieces in the position string and the drawing.
+    /// The letters of the pieces in the position string and the drawing, hunters first.
     pub letters: [char; 2],
     /// The rule of a hunter's step.
     pub hunter_step: &'static str,
     /// The rule of a hunter's capture.
     pub capture: &'static str,
+    /// The rule that allows one capture per turn, with no chain (jumping variants).
+    pub one_capture: &'static str,
     /// The prey's placement phase (drops, then steps).
     pub placement: Placement,
-    /// The rule by which the prey win when both hunters are blocked.
+    /// The rule by which the prey win when every hunter is blocked.
     pub blocked: &'static str,
     /// The rule by which the prey lose when they cannot move.
     pub stuck: &'static str,
-    /// The rule by which the hunters win at 16 prey taken.
+    /// The rule by which the hunters win at their target of prey taken.
     pub target: &'static str,
-    /// The rule of the hunters' first turn.
+    /// The rule of the hunters' first turn, where it is not like the others.
     pub opening: &'static str,
+    /// The rule that draws at the third occurrence of a position (variants with one).
+    pub repetition: &'static str,
     /// What happens to the prey the hunters take: `captured`, `eliminated`.
     pub taken: &'static str,
 }
 
-const KUNGSER_WORDS: Words = Words {
-    hunter: "prince",
-    hunters: "princes",
-    prey: "lama",
-    preys: "lamas",
-    sides: ["the prince side", "the lama side"],
-    letters: ['P', 'L'],
-    hunter_step: "R2",
-    capture: "R3",
-    placement: Placement {
-        piece: "lama",
-        drop_rule: "R5",
-        move_rule: "R6",
-    },
-    blocked: "R8",
-    stuck: "R9",
-    target: "R7",
-    opening: "R1",
-    taken: "captured",
-};
+/// A hunt game as data: everything in which the hunt games differ.
+#[derive(Debug)]
+pub struct Variant {
+    /// The board.
+    pub layout: Layout,
+    /// Where the hunters start; as many hunters as points.
+    pub hunters: &'static [&'static str],
+    /// Where prey stand at the start; the others are in hand.
+    pub prey_start: &'static [&'static str],
+    /// Prey in all: on the board, in hand and taken.
+    pub prey: u8,
+    /// Whether the hunters are the first player (PGN's `White`).
+    pub hunters_first: bool,
+    pub opening: Opening,
+    pub capture: Capture,
+    /// Prey taken for the hunters' win, unless an option says otherwise.
+    pub target: u8,
+    pub format: Format,
+    /// What a drop is written with before its point: `@` (`@d3`) or nothing (`c3`).
+    pub drop_mark: &'static str,
+    /// The tokens of the notation, for a token that is none of them.
+    pub tokens: &'static str,
+    /// The points of the board, for a name that is none of them.
+    pub points: &'static str,
+    pub words: Words,
+    /// The board and the tables built from it, on first use.
+    pub geometry: OnceLock<Geometry>,
+}
 
-const RIMAU_WORDS: Words = Words {
-    hunter: "tiger",
-    hunters: "tigers",
-    prey: "man",
-    preys: "men",
-    sides: ["the tiger side", "the men's side"],
-    letters: ['T', 'M'],
-    hunter_step: "V4",
-    capture: "V3",
-    placement: Placement {
-        piece: "man",
-        drop_rule: "V2",
-        move_rule: "V2",
-    },
-    blocked: "V5",
-    stuck: "V2, R9",
-    target: "§5",
-    opening: "V1",
-    taken: "eliminated",
-};
+impl Variant {
+    /// The board and its tables, built once.
+    pub fn geometry(&self) -> &Geometry {
+        self.geometry.get_or_init(|| Geometry::of(self))
+    }
 
-/// The 37-point board and the tables the rules read from it, built once.
+    /// The prey that start in hand.
+    pub fn hand(&self) -> u8 {
+        self.prey - self.prey_start.len() as u8
+    }
+}
+
+/// A variant's board and the tables the rules read from it.
 #[derive(Debug)]
 pub struct Geometry {
     pub board: Board,
     pub graph: Graph,
-    /// The nine central points `b4`–`d6` (Rimau-rimau's start, V1's removals).
-    pub centre: Set,
-    /// The centre point `c5`.
-    pub middle: Point,
-    /// The two apexes `c3` and `c7`, where the hunters start.
-    pub apexes: Set,
+    /// The hunters' points at the start.
+    pub hunters: Set,
+    /// The prey's points at the start.
+    pub prey: Set,
+    /// The points of the opening's removals (Rimau-rimau's nine central points).
+    pub zone: Set,
 }
 
 impl Geometry {
-    /// The board of section 1.
-    pub fn get() -> &'static Geometry {
-        static GEOMETRY: OnceLock<Geometry> = OnceLock::new();
-        GEOMETRY.get_or_init(|| {
-            let layout = Layout::TRIANGLES;
-            let board = layout.board();
-            let (cf, cr) = layout.centre();
-            let at = |f: u8, r: u8| board.point(f, r).expect("a point of the square");
-            let middle = at(cf, cr);
-            let mut centre = 0;
-            for f in cf - 1..=cf + 1 {
-                for r in cr - 1..=cr + 1 {
-                    centre |= bit(at(f, r));
-                }
-            }
-            let r0 = layout.first_square_rank();
-            let apexes = bit(at(cf, r0)) | bit(at(cf, r0 + layout.square - 1));
-            Geometry {
-                graph: Graph::new(&board),
-                board,
-                centre,
-                middle,
-                apexes,
-            }
-        })
+    /// # Panics
+    /// On a point name that is not on the board (variants are constants, and a test
+    /// builds each).
+    fn of(variant: &Variant) -> Geometry {
+        let board = variant.layout.board();
+        let set = |names: &[&str]| {
+            names.iter().fold(0, |s, name| {
+                s | bit(board
+                    .parse_point(name)
+                    .expect("a point of the variant's board"))
+            })
+        };
+        let zone = match variant.opening {
+            Opening::Removal { zone, .. } => set(zone),
+            _ => 0,
+        };
+        Geometry {
+            graph: Graph::new(&board),
+            hunters: set(variant.hunters),
+            prey: set(variant.prey_start),
+            zone,
+            board,
+        }
     }
 
     /// Every point of the board as a set.
@@ -191,101 +213,136 @@ impl Geometry {
     }
 }
 
-/// The hunt engine configured for one record.
+/// The hunt engine configured for one record: a variant and the record's options.
 #[derive(Clone, Debug)]
 pub struct Hunt {
-    pub variant: Variant,
-    /// Rimau-rimau's option `capture-all`: the tigers win only once every man is gone.
+    pub variant: &'static Variant,
+    /// Prey taken for the hunters' win.
+    pub target: u8,
+    /// Rimau-rimau's option `capture-all`: the hunters win only once every prey piece
+    /// is gone.
     pub capture_all: bool,
+    /// The third occurrence of a position draws.
+    pub repetition: bool,
     pub words: &'static Words,
     pub geo: &'static Geometry,
 }
 
 impl Hunt {
-    /// The engine for one game and option.
-    pub fn new(variant: Variant, capture_all: bool) -> Hunt {
+    /// The engine for a variant with its default options: its target, no repetition
+    /// rule.
+    pub fn new(variant: &'static Variant) -> Hunt {
         Hunt {
             variant,
-            capture_all,
-            words: match variant {
-                Variant::Kungser => &KUNGSER_WORDS,
-                Variant::RimauRimau => &RIMAU_WORDS,
-            },
-            geo: Geometry::get(),
+            target: variant.target,
+            capture_all: false,
+            repetition: false,
+            words: &variant.words,
+            geo: variant.geometry(),
         }
+    }
+
+    /// The player of the hunters.
+    pub fn hunters(&self) -> Player {
+        if self.variant.hunters_first {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    /// The player of the prey.
+    pub fn prey_side(&self) -> Player {
+        self.hunters().opponent()
+    }
+
+    /// 0 for the hunters, 1 for the prey: the index of [`Words`]' pairs.
+    pub fn role(&self, player: Player) -> usize {
+        usize::from(player != self.hunters())
     }
 
     /// The side of `player`, as the subject of a sentence.
     pub fn side(&self, player: Player) -> &'static str {
-        self.words.sides[player.index()]
+        self.words.sides[self.role(player)]
+    }
+
+    /// The letter of `player`'s pieces.
+    pub fn letter(&self, player: Player) -> char {
+        self.words.letters[self.role(player)]
     }
 }
 
-/// The one option, declared once (read in `configure`, listed by `tgn games`).
-const CAPTURE_ALL: OptionSpec = OptionSpec::switch(
-    "capture-all",
-    "rimau-rimau only: the tigers win by eliminating every man (Ludii's rule), not 16 men \
-     counting the 3 opening removals",
-);
+/// A family of hunt variants served together: its games, its options and how a
+/// record's options configure one of them.
+pub trait Family: Send + Sync + 'static {
+    /// The games of the family.
+    const GAMES: &'static [GameInfo];
+    /// Their options.
+    const OPTIONS: &'static [OptionSpec];
 
-impl Rules for Hunt {
+    /// Whether `option` concerns `game` (see [`Rules::option_applies`]).
+    fn option_applies(game: &GameInfo, option: &OptionSpec) -> bool {
+        let _ = (game, option);
+        true
+    }
+
+    /// The engine for one record.
+    ///
+    /// # Errors
+    /// An option with a value the game does not know.
+    fn configure(setup: &Setup<'_>) -> Result<Hunt, SetupError>;
+}
+
+/// The [`Rules`] of a family of hunt variants.
+pub struct HuntGame<F> {
+    hunt: Hunt,
+    family: PhantomData<fn() -> F>,
+}
+
+impl<F> From<Hunt> for HuntGame<F> {
+    fn from(hunt: Hunt) -> HuntGame<F> {
+        HuntGame {
+            hunt,
+            family: PhantomData,
+        }
+    }
+}
+
+/// The configured engine is what every rule reads.
+impl<F> Deref for HuntGame<F> {
+    type Target = Hunt;
+
+    fn deref(&self) -> &Hunt {
+        &self.hunt
+    }
+}
+
+impl<F: Family> Rules for HuntGame<F> {
     type Position = Position;
     type Token = Token;
     type Move = Move;
 
-    const GAMES: &'static [GameInfo] = &[
-        GameInfo {
-            id: KUNGSER,
-            name: "Kungser",
-            aliases: &[],
-            first: "princes",
-            moves: &["@d3", "c3-c2", "e5xc3xa1xe1", "e5xe1"],
-            position: "P=c3,c7 L=… hand=16 captured=0 turn=P opening",
-        },
-        GameInfo {
-            id: RIMAU_RIMAU,
-            name: "Rimau-rimau",
-            aliases: &["rimau", "rimaurimau"],
-            first: "tigers",
-            moves: &["*b4,c5,d6/c7-a1", "@d3", "c3-c2", "c3xc7"],
-            position: "T=c3,c7 M=… hand=15 captured=0 turn=T opening",
-        },
-    ];
+    const GAMES: &'static [GameInfo] = F::GAMES;
 
-    const OPTIONS: &'static [OptionSpec] = &[CAPTURE_ALL];
+    const OPTIONS: &'static [OptionSpec] = F::OPTIONS;
 
-    /// `capture-all` is Rimau-rimau's (V4 and Ludii's rule); Kungser has none.
     fn option_applies(game: &GameInfo, option: &OptionSpec) -> bool {
-        option.name != "capture-all" || game.id != "kungser"
+        F::option_applies(game, option)
     }
 
     fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
-        let variant = if setup.game().id == KUNGSER {
-            Variant::Kungser
-        } else {
-            Variant::RimauRimau
-        };
-        let capture_all = setup.switch(&CAPTURE_ALL)?;
-        if capture_all && variant == Variant::Kungser {
-            return Err(SetupError::option(
-                "capture-all",
-                "a Rimau-rimau option; Kungser's princes win at 16 \
-                 lamas captured (R7)",
-            ));
-        }
-        Ok(Hunt::new(variant, capture_all))
+        F::configure(setup).map(HuntGame::from)
     }
 
-    /// §2 (Kungser) or §5 (Rimau-rimau).
+    /// The variant's start.
     fn start_position(&self) -> Position {
         self.start()
     }
 
-    /// See [`position`] for the format.
-    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
-        self.position_from(text).map_err(super::PositionError)
+    /// See [`position`] for the formats.
+    fn parse_position(&self, text: &str) -> Result<Position, super::Invalid> {
+        Position::parse(self, text).map_err(super::Invalid)
     }
-
     fn write_position(&self, position: &Position) -> String {
         position.write(self)
     }
@@ -337,12 +394,5 @@ impl Rules for Hunt {
 
     fn describe(&self, before: &Position, mv: &Move, after: &Position) -> String {
         self.description(before, mv, after)
-    }
-}
-
-/// The bodies of the fallible [`Rules`] methods, in the sentences they return.
-impl Hunt {
-    fn position_from(&self, text: &str) -> Result<Position, String> {
-        Position::parse(self, text)
     }
 }

@@ -3,13 +3,15 @@
 //! | move | token |
 //! |---|---|
 //! | a lama or man from hand (R5, V2) | `@d3` |
+//! | a goat from hand (Bagh-chal R2: the variant's drop mark is empty) | `c3` |
 //! | a step of any piece (R2, R6, V2, V4) | `c3-c2` |
 //! | a prince's capture chain, every landing point (R3, R4) | `e5xc3xa1xe1` |
 //! | the same, short: first and last point (and any middle ones) | `e5xe1` |
 //! | a tiger's jump over an odd run of men (V3) | `c3xc7` |
 //! | Rimau-rimau's opening removal (V1), optional tiger relocation | `*b4,c5,d6`, `*b4,c5,d6/c7-a1` |
 //!
-//! Letters and the `x` may be upper case. The opening's removals may be listed in any
+//! Which of these a variant reads follows from its data: the drop's mark, the opening
+//! removal only where the first turn is one. Letters and the `x` may be upper case. The opening's removals may be listed in any
 //! order (written in the board's order, rank by rank from `a1`); a repeated point is
 //! read, so that the rules can refuse it by name.
 
@@ -22,7 +24,7 @@ use nom::multi::{many1, separated_list1};
 use nom::sequence::{pair, preceded, separated_pair};
 
 use super::rules::Move;
-use super::{Hunt, Variant};
+use super::{Hunt, Opening};
 use crate::games::NotationError;
 use crate::games::common::Point;
 use crate::games::common::board::short_name;
@@ -55,8 +57,9 @@ fn name(input: &str) -> Result<'_, &str> {
     recognize(pair(satisfy(|c| c.is_ascii_alphabetic()), digit1)).parse(input)
 }
 
-fn drop(input: &str) -> Result<'_, Raw<'_>> {
-    preceded(tag("@"), name).map(Raw::Drop).parse(input)
+/// A drop: the variant's mark (`@`, or nothing), then the point.
+fn drop<'a>(mark: &'static str) -> impl Fn(&'a str) -> Result<'a, Raw<'a>> {
+    move |input| preceded(tag(mark), name).map(Raw::Drop).parse(input)
 }
 
 fn line(input: &str) -> Result<'_, Raw<'_>> {
@@ -78,19 +81,13 @@ fn opening(input: &str) -> Result<'_, Raw<'_>> {
 }
 
 fn expected(hunt: &Hunt) -> NotationError {
-    NotationError::expected(match hunt.variant {
-        Variant::Kungser => "a drop (@d3), a step (c3-c2) or a capture (e5xc3xa1xe1)",
-        Variant::RimauRimau => {
-            "a drop (@d3), a step (c3-c2), a capture (c3xc7) or the opening removal \
-             (*b4,c5,d6 or *b4,c5,d6/c7-a1)"
-        }
-    })
+    NotationError::expected(hunt.variant.tokens)
 }
 
 /// Reads one move token.
 ///
 /// # Errors
-/// Text that is not a token of the table above (Kungser has no opening removal), a
+/// Text that is not a token of the variant (Kungser has no opening removal), a
 /// name that is not a point of the board, or `-` and `x` mixed.
 pub fn parse(hunt: &Hunt, text: &str) -> std::result::Result<Token, NotationError> {
     match common(hunt, text) {
@@ -99,14 +96,17 @@ pub fn parse(hunt: &Hunt, text: &str) -> std::result::Result<Token, NotationErro
     }
 }
 
-/// The common tokens — `@d3`, `c3-c2`, `e5xc3xa1` with one-letter, one-digit names —
+/// The common tokens — `@d3` (or `c3`), `c3-c2`, `e5xc3xa1` with one-letter, one-digit names —
 /// read without the grammar: the token [`parse`] makes of them (a test holds the two
 /// together), or `None` for anything else.
 fn common(hunt: &Hunt, text: &str) -> Option<Token> {
     let bytes = text.as_bytes();
     let point = |at: usize| hunt.geo.board.parse_point(short_name(text, at)?);
+    let mark = hunt.variant.drop_mark.len();
+    if bytes.len() == mark + 2 && text.starts_with(hunt.variant.drop_mark) {
+        return Some(Token::Drop(point(mark)?));
+    }
     match bytes {
-        [b'@', _, _] => Some(Token::Drop(point(1)?)),
         [_, _, b'-', _, _] => Some(Token::Line {
             points: vec![point(0)?, point(3)?],
             capture: false,
@@ -130,20 +130,21 @@ fn common(hunt: &Hunt, text: &str) -> Option<Token> {
 
 /// [`parse`] for any token, with what was expected where it goes wrong.
 fn parse_by_grammar(hunt: &Hunt, text: &str) -> std::result::Result<Token, NotationError> {
-    let (_, raw) = all_consuming(alt((drop, opening, line)))
+    let (_, raw) = all_consuming(alt((opening, line, drop(hunt.variant.drop_mark))))
         .parse(text)
         .map_err(|_: nom::Err<nom::error::Error<&str>>| expected(hunt))?;
     let point = |t: &str| {
         hunt.geo.board.parse_point(t).ok_or_else(|| {
             NotationError::expected(format!(
-                "a point of the board (a1, c1, e1, b2-d2, a3-e7, b8-d8, a9, c9, e9), not \"{t}\""
+                "a point of the board ({}), not \"{t}\"",
+                hunt.variant.points
             ))
         })
     };
     match raw {
         Raw::Drop(to) => Ok(Token::Drop(point(to)?)),
         Raw::Opening(removed, relocation) => {
-            if hunt.variant == Variant::Kungser {
+            if !matches!(hunt.variant.opening, Opening::Removal { .. }) {
                 return Err(expected(hunt));
             }
             let removed = removed
@@ -186,7 +187,7 @@ fn parse_by_grammar(hunt: &Hunt, text: &str) -> std::result::Result<Token, Notat
 pub fn write(hunt: &Hunt, mv: &Move) -> String {
     let name = |p: Point| hunt.geo.name(p).to_string();
     match mv {
-        Move::Drop(to) => format!("@{}", name(*to)),
+        Move::Drop(to) => format!("{}{}", hunt.variant.drop_mark, name(*to)),
         Move::Step { from, to } => format!("{}-{}", name(*from), name(*to)),
         Move::Capture { from, landings, .. } => std::iter::once(*from)
             .chain(landings.iter().copied())
@@ -217,6 +218,7 @@ pub fn write(hunt: &Hunt, mv: &Move) -> String {
 mod tests {
     use super::*;
     use crate::games::Rules;
+    use crate::games::hunt::kungser::Kungser;
     use crate::games::options::Setup;
 
     #[test]
@@ -224,8 +226,8 @@ mod tests {
         let pieces = [
             "@", "a1", "c3", "E9", "f1", "a0", "x", "X", "-", "1", "*", ",",
         ];
-        for info in Hunt::GAMES {
-            let hunt = Hunt::configure(&Setup::new(info, &[], &[])).expect("default options");
+        for info in Kungser::GAMES {
+            let hunt = Kungser::configure(&Setup::new(info, &[], &[])).expect("default options");
             let read = crate::games::testing::quick_reading_agrees(
                 &pieces,
                 4,

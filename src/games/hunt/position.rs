@@ -1,8 +1,9 @@
 //! A hunt position: where the hunters and the prey stand, the prey still in hand, how
-//! many prey have been taken, who moves, and whether the hunters' first turn (R1, V1)
-//! is still to come; its position string, drawing and JSON state.
+//! many prey have been taken, who moves, whether the hunters' first turn (R1, V1) is
+//! still to come, and (with a repetition rule) the positions met since the last drop or
+//! capture; its position strings, drawing and JSON state.
 //!
-//! # Position string
+//! # Position string: fields ([`Format::Fields`])
 //!
 //! ```text
 //! P=c3,c7 L=b4,c4,d4,b5,d5,b6,c6,d6 hand=16 captured=0 turn=P opening
@@ -18,19 +19,36 @@
 //! - `opening` (only while due): the hunters' first turn, the single capture of R1 or
 //!   the removal of V1, is still to be played.
 //!
-//! Checks: two hunters; no point twice; prey on the board, in hand and taken at most 24
-//! (fewer for composed positions); `opening` only with the hunters to move, and in
+//! Checks: as many hunters as the variant has; no point twice; prey on the board, in
+//! hand and taken at most the variant's (24; fewer for composed positions); `opening`
+//! only in a variant with a first turn of its own, with the hunters to move, and in
 //! Rimau-rimau only with 3 men on the nine central points to remove.
+//!
+//! # Position string: ranks ([`Format::Ranks`])
+//!
+//! ```text
+//! T3T/5/5/5/T3T g 20 0
+//! ```
+//!
+//! The ranks from the top, `/` between them, each point a hunter's or a prey's letter
+//! (either case when read) or a digit counting empty points; then the side to move (a
+//! letter, written in lower case),
+//! the prey in hand and the prey taken. The same checks.
 
 use serde_json::json;
 
-use super::{Hunt, PREY, TARGET, Variant};
+use super::{Format, Hunt, Opening};
 use crate::games::Player;
 use crate::games::common::capture::{Set, bit, points};
 use crate::games::common::drawing;
+use crate::games::common::repetition::History;
 
-/// A position of Kungser or Rimau-rimau.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// What tells positions apart for the repetition rule: the pieces and the side to
+/// move (the hand cannot differ: a drop forgets the history).
+pub(super) type Key = (Set, Set, Player);
+
+/// A position of a hunt game. Cheap to clone: the repetition history is shared.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     /// The princes or tigers.
     pub(super) hunters: Set,
@@ -43,12 +61,11 @@ pub struct Position {
     pub(super) to_move: Player,
     /// The hunters' first turn (R1, V1) is still to come.
     pub(super) opening: bool,
+    /// With a repetition rule: the positions since the last drop or capture.
+    pub(super) history: Option<History<Key>>,
+    /// With a repetition rule: this position has now occurred three times.
+    pub(super) repeated: bool,
 }
-
-/// The hunters are the first player.
-pub const HUNTERS: Player = Player::First;
-/// The prey are the second player.
-pub const PREY_SIDE: Player = Player::Second;
 
 impl Position {
     /// The hunters' points.
@@ -81,16 +98,145 @@ impl Position {
         self.opening
     }
 
+    /// What the repetition rule compares.
+    pub(super) fn key(&self) -> Key {
+        (self.hunters, self.prey, self.to_move)
+    }
+
     /// Prey on the board.
     pub fn prey_on_board(&self) -> u8 {
         self.prey.count_ones() as u8
     }
 
-    /// Reads a position string (see the module doc).
+    /// Reads a position string in the variant's format (see the module doc).
     ///
     /// # Errors
     /// A sentence naming the field that is wrong.
     pub fn parse(hunt: &Hunt, text: &str) -> Result<Position, String> {
+        let read = match hunt.variant.format {
+            Format::Fields => Read::fields(hunt, text)?,
+            Format::Ranks => Read::ranks(hunt, text)?,
+        };
+        read.checked(hunt)
+    }
+
+    /// Writes the position string (see the module doc).
+    pub fn write(&self, hunt: &Hunt) -> String {
+        match hunt.variant.format {
+            Format::Fields => self.write_fields(hunt),
+            Format::Ranks => self.write_ranks(hunt),
+        }
+    }
+
+    /// `P=c3,c7 L=… hand=16 captured=0 turn=P opening`.
+    /// `T3T/5/5/5/T3T g 20 0`.
+    fn write_ranks(&self, hunt: &Hunt) -> String {
+        format!(
+            "{} {} {} {}",
+            write_ranks(hunt, self),
+            hunt.letter(self.to_move).to_ascii_lowercase(),
+            self.hand,
+            self.captured
+        )
+    }
+
+    fn write_fields(&self, hunt: &Hunt) -> String {
+        let [hl, pl] = hunt.words.letters;
+        let mut text = format!(
+            "{hl}={} {pl}={} hand={} captured={} turn={}",
+            list(hunt, self.hunters),
+            list(hunt, self.prey),
+            self.hand,
+            self.captured,
+            hunt.letter(self.to_move)
+        );
+        if self.opening {
+            text.push_str(" opening");
+        }
+        text
+    }
+
+    /// The board with its triangles and diagonals, the hunters' and prey's letters and
+    /// `.` on the points; then who moves, the hand, the count of prey taken and what
+    /// wins, and the opening turn if it is due.
+    pub fn draw(&self, hunt: &Hunt) -> String {
+        let [hl, pl] = hunt.words.letters;
+        let mut lines = drawing::draw(&hunt.geo.board, |p| {
+            if self.hunters & bit(p) != 0 {
+                hl
+            } else if self.prey & bit(p) != 0 {
+                pl
+            } else {
+                '.'
+            }
+        });
+        let w = hunt.words;
+        let goal = if hunt.capture_all {
+            format!("the {} win when no {} is left", w.hunters, w.prey)
+        } else {
+            format!("the {} win at {}", w.hunters, hunt.target)
+        };
+        let mut status = format!(
+            "{} to move; {} in hand {}, {} {} ({goal})",
+            hunt.letter(self.to_move),
+            w.preys,
+            self.hand,
+            w.taken,
+            self.captured
+        );
+        if self.opening {
+            status.push_str(&hunt.first_turn());
+        }
+        lines.push(status);
+        lines.join("\n")
+    }
+
+    /// The position as JSON:
+    ///
+    /// - `princes` / `tigers`, `lamas` / `men` / `goats`: the points of each side
+    ///   (`["c3", "c7"]`);
+    /// - `hand`: the prey still in hand;
+    /// - `captured`: the prey taken (Rimau-rimau: the opening removals included);
+    /// - `to_move`: `"P"` or `"L"` (`"T"` or `"M"`, `"T"` or `"G"`);
+    /// - `opening`: whether the hunters' first turn (R1, V1) is still to come (only in
+    ///   the variants whose first turn is not like the others);
+    /// - `position`: the position string.
+    pub fn state(&self, hunt: &Hunt) -> serde_json::Value {
+        let names = |set: Set| {
+            points(set)
+                .map(|p| hunt.geo.name(p).to_string())
+                .collect::<Vec<_>>()
+        };
+        let mut map = serde_json::Map::new();
+        map.insert(hunt.words.hunters.into(), json!(names(self.hunters)));
+        map.insert(hunt.words.preys.into(), json!(names(self.prey)));
+        map.insert("hand".into(), json!(self.hand));
+        map.insert("captured".into(), json!(self.captured));
+        map.insert(
+            "to_move".into(),
+            json!(hunt.letter(self.to_move).to_string()),
+        );
+        if hunt.variant.opening != Opening::None {
+            map.insert("opening".into(), json!(self.opening));
+        }
+        map.insert("position".into(), json!(self.write(hunt)));
+        serde_json::Value::Object(map)
+    }
+}
+
+/// A position string as read, before the checks every format shares.
+struct Read {
+    hunters: Set,
+    prey: Set,
+    hand: u8,
+    captured: u8,
+    to_move: Player,
+    opening: bool,
+}
+
+impl Read {
+    /// [`Format::Fields`]: `key=value` fields in any order, and `opening`.
+    fn fields(hunt: &Hunt, text: &str) -> Result<Read, String> {
         let [hl, pl] = hunt.words.letters;
         let expected = format!("{hl}, {pl}, hand, captured, turn, opening");
         let mut fields: [Option<&str>; 5] = [None; 5];
@@ -128,60 +274,12 @@ impl Position {
         let need = |i: usize| fields[i].ok_or_else(|| format!("field {} is missing", names[i]));
         let hunters = point_list(hunt, need(0)?, hl)?;
         let prey = point_list(hunt, need(1)?, pl)?;
-        if let Some(p) = points(hunters & prey).next() {
-            return Err(format!(
-                "{} holds both a {} and a {}",
-                hunt.geo.name(p),
-                hunt.words.hunter,
-                hunt.words.prey
-            ));
-        }
-        if hunters.count_ones() != 2 {
-            return Err(format!(
-                "{hl}: expected the 2 {}, found {}",
-                hunt.words.hunters,
-                hunters.count_ones()
-            ));
-        }
-        let count = |i: usize| {
-            let v = need(i)?;
-            v.parse::<u8>()
-                .ok()
-                .filter(|&n| n <= PREY)
-                .ok_or_else(|| format!("{}: expected a count 0-{PREY}, found \"{v}\"", names[i]))
-        };
-        let hand = count(2)?;
-        let captured = count(3)?;
-        let turn = need(4)?;
-        let to_move = match turn {
-            t if t.eq_ignore_ascii_case(&hl.to_string()) => HUNTERS,
-            t if t.eq_ignore_ascii_case(&pl.to_string()) => PREY_SIDE,
-            other => return Err(format!("turn: expected {hl} or {pl}, found \"{other}\"")),
-        };
-        let total = u32::from(hand) + u32::from(captured) + prey.count_ones();
-        if total > u32::from(PREY) {
-            return Err(format!(
-                "{} on the board ({}), in hand ({hand}) and captured ({captured}) make {total}, \
-                 more than {PREY}",
-                hunt.words.preys,
-                prey.count_ones()
-            ));
-        }
-        if opening {
-            if to_move != HUNTERS {
-                return Err(format!(
-                    "opening: the first turn is the {}', but turn={pl}",
-                    hunt.words.hunters
-                ));
-            }
-            if hunt.variant == Variant::RimauRimau && (prey & hunt.geo.centre).count_ones() < 3 {
-                return Err(
-                    "opening: fewer than 3 men on the nine central points b4-d6 to remove (V1)"
-                        .to_string(),
-                );
-            }
-        }
-        Ok(Position {
+        check_apart(hunt, hunters, prey)?;
+        check_hunters(hunt, hunters)?;
+        let hand = count(hunt, &names[2], need(2)?)?;
+        let captured = count(hunt, &names[3], need(3)?)?;
+        let to_move = side(hunt, need(4)?, |c| c)?;
+        Ok(Read {
             hunters,
             prey,
             hand,
@@ -191,93 +289,208 @@ impl Position {
         })
     }
 
-    /// Writes the position string (see the module doc).
-    pub fn write(&self, hunt: &Hunt) -> String {
-        let [hl, pl] = hunt.words.letters;
-        let mut text = format!(
-            "{hl}={} {pl}={} hand={} captured={} turn={}",
-            list(hunt, self.hunters),
-            list(hunt, self.prey),
-            self.hand,
-            self.captured,
-            hunt.words.letters[self.to_move.index()]
-        );
-        if self.opening {
-            text.push_str(" opening");
-        }
-        text
+    /// [`Format::Ranks`]: `T3T/5/5/5/T3T g 20 0`.
+    fn ranks(hunt: &Hunt, text: &str) -> Result<Read, String> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let [board, turn, hand, captured] = fields[..] else {
+            return Err(format!(
+                "expected 4 fields (the ranks, the side to move, the {} in hand and taken), \
+                 found {}",
+                hunt.words.preys,
+                fields.len()
+            ));
+        };
+        let (hunters, prey) = read_ranks(hunt, board)?;
+        check_hunters(hunt, hunters)?;
+        Ok(Read {
+            hunters,
+            prey,
+            hand: count(hunt, "hand", hand)?,
+            captured: count(hunt, "captured", captured)?,
+            to_move: side(hunt, turn, |c| c.to_ascii_lowercase())?,
+            opening: false,
+        })
     }
 
-    /// The board with its triangles and diagonals, the hunters' and prey's letters and
-    /// `.` on the points; then who moves, the hand, the count of prey taken and what
-    /// wins, and the opening turn if it is due.
-    pub fn draw(&self, hunt: &Hunt) -> String {
-        let [hl, pl] = hunt.words.letters;
-        let mut lines = drawing::draw(&hunt.geo.board, |p| {
-            if self.hunters & bit(p) != 0 {
+    /// The checks of every format, then the position with a fresh history.
+    fn checked(self, hunt: &Hunt) -> Result<Position, String> {
+        let (prey, hand, captured) = (self.prey, self.hand, self.captured);
+        let pl = hunt.words.letters[1];
+        let most = hunt.variant.prey;
+        let total = u32::from(hand) + u32::from(captured) + prey.count_ones();
+        if total > u32::from(most) {
+            return Err(format!(
+                "{} on the board ({}), in hand ({hand}) and captured ({captured}) make {total}, \
+                 more than {most}",
+                hunt.words.preys,
+                prey.count_ones()
+            ));
+        }
+        if self.opening {
+            if self.to_move != hunt.hunters() {
+                return Err(format!(
+                    "opening: the first turn is the {}', but turn={pl}",
+                    hunt.words.hunters
+                ));
+            }
+            match hunt.variant.opening {
+                Opening::None => {
+                    return Err(format!(
+                        "opening: the {}' first turn is as any other",
+                        hunt.words.hunters
+                    ));
+                }
+                Opening::Removal { count, .. }
+                    if ((prey & hunt.geo.zone).count_ones() as usize) < count =>
+                {
+                    return Err(
+                        "opening: fewer than 3 men on the nine central points b4-d6 to remove (V1)"
+                            .to_string(),
+                    );
+                }
+                _ => {}
+            }
+        }
+        Ok(hunt.fresh(Position {
+            hunters: self.hunters,
+            prey,
+            hand,
+            captured,
+            to_move: self.to_move,
+            opening: self.opening,
+            history: None,
+            repeated: false,
+        }))
+    }
+}
+
+/// An error if a point holds both a hunter and a prey piece.
+fn check_apart(hunt: &Hunt, hunters: Set, prey: Set) -> Result<(), String> {
+    match points(hunters & prey).next() {
+        Some(p) => Err(format!(
+            "{} holds both a {} and a {}",
+            hunt.geo.name(p),
+            hunt.words.hunter,
+            hunt.words.prey
+        )),
+        None => Ok(()),
+    }
+}
+
+/// An error unless the variant's number of hunters stand on the board.
+fn check_hunters(hunt: &Hunt, hunters: Set) -> Result<(), String> {
+    let want = hunt.geo.hunters.count_ones();
+    if hunters.count_ones() == want {
+        return Ok(());
+    }
+    Err(format!(
+        "{}: expected the {want} {}, found {}",
+        hunt.words.letters[0],
+        hunt.words.hunters,
+        hunters.count_ones()
+    ))
+}
+
+/// A count of prey, 0 to the variant's number.
+fn count(hunt: &Hunt, name: &str, v: &str) -> Result<u8, String> {
+    let most = hunt.variant.prey;
+    v.parse::<u8>()
+        .ok()
+        .filter(|&n| n <= most)
+        .ok_or_else(|| format!("{name}: expected a count 0-{most}, found \"{v}\""))
+}
+
+/// The side to move, by its letter as `shown` (upper or lower case) writes it.
+fn side(hunt: &Hunt, turn: &str, shown: impl Fn(char) -> char) -> Result<Player, String> {
+    let [hl, pl] = hunt.words.letters.map(shown);
+    match turn {
+        t if t.eq_ignore_ascii_case(&hl.to_string()) => Ok(hunt.hunters()),
+        t if t.eq_ignore_ascii_case(&pl.to_string()) => Ok(hunt.prey_side()),
+        other => Err(format!("turn: expected {hl} or {pl}, found \"{other}\"")),
+    }
+}
+
+/// The ranks of [`Format::Ranks`], top first: the hunters' and the prey's points.
+fn read_ranks(hunt: &Hunt, text: &str) -> Result<(Set, Set), String> {
+    let board = &hunt.geo.board;
+    let [hl, pl] = hunt.words.letters;
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != usize::from(board.ranks()) {
+        return Err(format!(
+            "expected {} ranks separated by /, found {}",
+            board.ranks(),
+            rows.len()
+        ));
+    }
+    let (mut hunters, mut prey) = (0, 0);
+    for (row, rank) in rows.iter().zip((1..=board.ranks()).rev()) {
+        let mut file = 0u8;
+        for c in row.chars() {
+            if let Some(empty) = c.to_digit(10).filter(|&n| n > 0) {
+                file = file.saturating_add(empty as u8);
+                continue;
+            }
+            file = file.saturating_add(1);
+            let p = board
+                .point(file, rank)
+                .ok_or_else(|| format!("rank {rank} has more than {} points", board.files()))?;
+            // Letters in either case, as other programs may write them.
+            let upper = c.to_ascii_uppercase();
+            if upper == hl {
+                hunters |= bit(p);
+            } else if upper == pl {
+                prey |= bit(p);
+            } else {
+                return Err(format!(
+                    "rank {rank}: expected {hl}, {pl} or a digit 1-{}, found \"{c}\"",
+                    board.files()
+                ));
+            }
+        }
+        if file != board.files() {
+            return Err(format!(
+                "rank {rank} has {file} points, not {}",
+                board.files()
+            ));
+        }
+    }
+    check_apart(hunt, hunters, prey)?;
+    Ok((hunters, prey))
+}
+
+/// `T3T/5/5/5/T3T`: the ranks from the top.
+fn write_ranks(hunt: &Hunt, position: &Position) -> String {
+    let board = &hunt.geo.board;
+    let [hl, pl] = hunt.words.letters;
+    let row = |rank: u8| {
+        let mut text = String::new();
+        let mut empty = 0;
+        for file in 1..=board.files() {
+            let set = board.point(file, rank).map_or(0, bit);
+            let letter = if position.hunters & set != 0 {
                 hl
-            } else if self.prey & bit(p) != 0 {
+            } else if position.prey & set != 0 {
                 pl
             } else {
-                '.'
+                empty += 1;
+                continue;
+            };
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+                empty = 0;
             }
-        });
-        let w = hunt.words;
-        let goal = if hunt.capture_all {
-            format!("the {} win when no {} is left", w.hunters, w.prey)
-        } else {
-            format!("the {} win at {TARGET}", w.hunters)
-        };
-        let mut status = format!(
-            "{} to move; {} in hand {}, {} {} ({goal})",
-            w.letters[self.to_move.index()],
-            w.preys,
-            self.hand,
-            w.taken,
-            self.captured
-        );
-        if self.opening {
-            status.push_str(&match hunt.variant {
-                Variant::Kungser => {
-                    "; first turn: one lama taken by a single jump (R1)".to_string()
-                }
-                Variant::RimauRimau => {
-                    "; first turn: remove 3 of the central men, then a tiger may move (V1)"
-                        .to_string()
-                }
-            });
+            text.push(letter);
         }
-        lines.push(status);
-        lines.join("\n")
-    }
-
-    /// The position as JSON:
-    ///
-    /// - `princes` / `tigers`, `lamas` / `men`: the points of each side (`["c3", "c7"]`);
-    /// - `hand`: the prey still in hand;
-    /// - `captured`: the prey taken (Rimau-rimau: the opening removals included);
-    /// - `to_move`: `"P"` or `"L"` (`"T"` or `"M"`);
-    /// - `opening`: whether the hunters' first turn (R1, V1) is still to come;
-    /// - `position`: the position string.
-    pub fn state(&self, hunt: &Hunt) -> serde_json::Value {
-        let names = |set: Set| {
-            points(set)
-                .map(|p| hunt.geo.name(p).to_string())
-                .collect::<Vec<_>>()
-        };
-        let mut map = serde_json::Map::new();
-        map.insert(hunt.words.hunters.into(), json!(names(self.hunters)));
-        map.insert(hunt.words.preys.into(), json!(names(self.prey)));
-        map.insert("hand".into(), json!(self.hand));
-        map.insert("captured".into(), json!(self.captured));
-        map.insert(
-            "to_move".into(),
-            json!(hunt.words.letters[self.to_move.index()].to_string()),
-        );
-        map.insert("opening".into(), json!(self.opening));
-        map.insert("position".into(), json!(self.write(hunt)));
-        serde_json::Value::Object(map)
-    }
+        if empty > 0 {
+            text.push_str(&empty.to_string());
+        }
+        text
+    };
+    (1..=board.ranks())
+        .rev()
+        .map(row)
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 /// `c3,c7`, or `-` for none, in the board's order (rank by rank from `a1`).
@@ -309,21 +522,49 @@ fn point_list(hunt: &Hunt, text: &str, letter: char) -> Result<Set, String> {
 }
 
 impl Hunt {
-    /// §2: princes on the apexes, eight lamas round the empty centre, 16 in hand;
-    /// §5: tigers on the apexes, the nine central men, 15 in hand. The hunters open.
+    /// The variant's start: Kungser's princes on the apexes and eight lamas round the
+    /// empty centre, 16 in hand (§2); Rimau-rimau's tigers on the apexes and the nine
+    /// central men, 15 in hand (§5); Bagh-chal's tigers on the corners, 20 goats in
+    /// hand (R1).
     pub fn start(&self) -> Position {
-        let ring = self.geo.centre & !bit(self.geo.middle);
-        let prey = match self.variant {
-            Variant::Kungser => ring,
-            Variant::RimauRimau => self.geo.centre,
-        };
-        Position {
-            hunters: self.geo.apexes,
-            prey,
-            hand: PREY - prey.count_ones() as u8,
+        self.fresh(Position {
+            hunters: self.geo.hunters,
+            prey: self.geo.prey,
+            hand: self.variant.hand(),
             captured: 0,
-            to_move: HUNTERS,
-            opening: true,
+            to_move: if self.variant.hunters_first {
+                self.hunters()
+            } else {
+                self.prey_side()
+            },
+            opening: self.variant.opening != Opening::None,
+            history: None,
+            repeated: false,
+        })
+    }
+
+    /// `position` with a history of its own, if the repetition rule is on.
+    fn fresh(&self, position: Position) -> Position {
+        Position {
+            history: self.repetition.then(|| History::starting(position.key())),
+            repeated: false,
+            ..position
+        }
+    }
+
+    /// What the hunters' first turn must be, for the drawing: `; first turn: …`.
+    fn first_turn(&self) -> String {
+        let w = self.words;
+        match self.variant.opening {
+            Opening::None => String::new(),
+            Opening::SingleJump => format!(
+                "; first turn: one {} taken by a single jump ({})",
+                w.prey, w.opening
+            ),
+            Opening::Removal { count, .. } => format!(
+                "; first turn: remove {count} of the central {}, then a {} may move ({})",
+                w.preys, w.hunter, w.opening
+            ),
         }
     }
 }

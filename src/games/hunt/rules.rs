@@ -1,15 +1,19 @@
-//! The rules of `kungser.md`, each in one place: Kungser's R1–R11 and Rimau-rimau's
-//! V1–V5 with the decisions of sections 4 and 5 and those added after review.
+//! The rules of the hunt games, each in one place, as a [`Variant`](super::Variant)
+//! configures them: Kungser's R1–R11 and Rimau-rimau's V1–V5 (`kungser.md`, with the
+//! decisions of sections 4 and 5 and those added after review), Bagh-chal's R1–R8
+//! (`bagh-chal.md`).
 //!
-//! - R1 / V1: the hunters' first turn ([`Hunt::openings`], the R1 filter in
+//! - the hunters' first turn ([`Opening`]: [`Hunt::openings`], the R1 filter in
 //!   [`Hunt::chains`]);
-//! - R2, V4: hunter steps; R3, R4: prince chains; V3, V4: tiger run-jumps;
-//! - R5, R6, V2: the prey's drops from hand, then steps (the shared placement phase);
-//! - R7, R8, R9, V5, §5: the end ([`Hunt::end`]), decided when a move is over.
+//! - hunter steps; chains (Kungser R3, R4); jumps over a run (Rimau-rimau V3, V4;
+//!   Bagh-chal R4, a run of one);
+//! - the prey's drops from hand, then steps (the shared placement phase);
+//! - the end ([`Hunt::end`]), decided when a move is over: the target, a side without
+//!   a move, the third occurrence of a position.
 
 use super::notation::Token;
-use super::position::{HUNTERS, PREY_SIDE, Position};
-use super::{Hunt, TARGET, Variant};
+use super::position::Position;
+use super::{Capture, Hunt, Opening};
 use crate::games::common::capture::{
     Chain, Dirs, Ends, Field, Jump, Landing, Points, Reach, Removal, Search, Set, Stop, bit, points,
 };
@@ -17,7 +21,7 @@ use crate::games::common::draughts::{written_in_full, written_short};
 use crate::games::common::listing::at_most;
 use crate::games::common::placement::Placement;
 use crate::games::common::{Dir, Point};
-use crate::games::{GameResult, MoveError, Outcome, Player};
+use crate::games::{GameResult, MoveError, Outcome};
 
 /// R3: a prince jumps an adjacent lama along any line, landing right behind it.
 const PRINCE: Jump = Jump {
@@ -25,9 +29,6 @@ const PRINCE: Jump = Jump {
     landing: Landing::Next,
     dirs: Dirs::ALL,
 };
-
-/// V1: the men the tigers remove on their first turn.
-pub const OPENING_REMOVALS: usize = 3;
 
 /// What [`Hunt`] plays.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -51,16 +52,17 @@ pub enum Move {
     },
 }
 
-/// What lies along a line from a tiger (V3).
+/// What lies along a line from a hunter that jumps runs (V3, Bagh-chal R4).
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Run {
-    /// The next point is not a man (or there is none).
+    /// The next point is not a prey piece (or there is none).
     NoMan,
-    /// The men run up to a tiger or the end of the line: nowhere to land.
+    /// The prey run up to a hunter or the end of the line: nowhere to land.
     Blocked(Points),
-    /// An even run followed by an empty point: it cannot be jumped.
+    /// A run followed by an empty point, but one the variant does not jump (an even
+    /// run in Rimau-rimau, more than one goat in Bagh-chal).
     Even(Points),
-    /// An odd run followed by the empty landing point.
+    /// A run the variant jumps, followed by the empty landing point.
     Odd(Points, Point),
 }
 
@@ -176,7 +178,7 @@ impl Hunt {
             if position.hunters & bit(q) != 0 {
                 return Run::Blocked(men);
             }
-            return if men.len() % 2 == 1 {
+            return if self.jumps(men.len()) {
                 Run::Odd(men, q)
             } else {
                 Run::Even(men)
@@ -189,8 +191,17 @@ impl Hunt {
         }
     }
 
-    /// V3, V4: the tigers' jumps, one per line with an odd run of men and an empty
-    /// point after it.
+    /// Whether a hunter jumps a run of `n` prey: an odd run (V3), or one piece only
+    /// (Bagh-chal R4).
+    fn jumps(&self, n: usize) -> bool {
+        match self.variant.capture {
+            Capture::OddRun => n % 2 == 1,
+            Capture::Single | Capture::Chain => n == 1,
+        }
+    }
+
+    /// V3, V4, Bagh-chal R4: the hunters' jumps, one per line with a run they may
+    /// jump and an empty point after it.
     pub fn runs(&self, position: &Position) -> Vec<Move> {
         let mut moves = Vec::new();
         for from in points(position.hunters) {
@@ -210,7 +221,7 @@ impl Hunt {
     /// V1: every opening turn — 3 of the central men removed, then no move or one tiger
     /// moved to any empty point (one just emptied included).
     pub fn openings(&self, position: &Position) -> Vec<Move> {
-        let central: Vec<Point> = points(position.prey & self.geo.centre).collect();
+        let central: Vec<Point> = points(position.prey & self.geo.zone).collect();
         let mut moves = Vec::new();
         for (i, &a) in central.iter().enumerate() {
             for (j, &b) in central.iter().enumerate().skip(i + 1) {
@@ -235,25 +246,38 @@ impl Hunt {
         moves
     }
 
-    /// The hunters' captures: prince chains or tiger jumps.
+    /// The hunters' captures: chains or jumps.
     fn captures(&self, position: &Position) -> Vec<Move> {
-        match self.variant {
-            Variant::Kungser => self.chains(position, None),
-            Variant::RimauRimau => self.runs(position),
+        match self.variant.capture {
+            Capture::Chain => self.chains(position, None),
+            Capture::Single | Capture::OddRun => self.runs(position),
+        }
+    }
+
+    /// Whether the hunters are to move.
+    fn hunters_move(&self, position: &Position) -> bool {
+        position.to_move == self.hunters()
+    }
+
+    /// The removals of the hunters' first turn, if their first turn is one and is due.
+    fn removals_due(&self, position: &Position) -> Option<usize> {
+        match self.variant.opening {
+            Opening::Removal { count, .. } if position.opening => Some(count),
+            _ => None,
         }
     }
 
     /// Every legal move of the side to move.
     pub fn legal(&self, position: &Position) -> Vec<Move> {
-        if position.to_move == PREY_SIDE {
+        if !self.hunters_move(position) {
             return self.prey_moves(position);
         }
-        match (self.variant, position.opening) {
+        match (self.variant.opening, position.opening) {
             // R1: the first move is a single-jump capture, nothing else.
-            (Variant::Kungser, true) => self.chains(position, None),
-            (Variant::RimauRimau, true) => self.openings(position),
+            (Opening::SingleJump, true) => self.chains(position, None),
+            (Opening::Removal { .. }, true) => self.openings(position),
             // R2, V4: a step or a capture (never compulsory, R11).
-            (_, false) => {
+            _ => {
                 let mut moves = self.steps_of(position, position.hunters);
                 moves.extend(self.captures(position));
                 moves
@@ -277,30 +301,30 @@ impl Hunt {
 
     /// Whether the side to move has a legal move (without listing them all).
     pub fn can_move(&self, position: &Position) -> bool {
-        if position.to_move == PREY_SIDE {
+        if !self.hunters_move(position) {
             return if position.hand > 0 {
                 self.empty(position) != 0
             } else {
                 self.can_step(position, position.prey)
             };
         }
-        if position.opening && self.variant == Variant::RimauRimau {
-            return (position.prey & self.geo.centre).count_ones() as usize >= OPENING_REMOVALS;
+        if let Some(count) = self.removals_due(position) {
+            return (position.prey & self.geo.zone).count_ones() as usize >= count;
         }
         let steps = !position.opening && self.can_step(position, position.hunters);
         steps
-            || match self.variant {
-                Variant::Kungser => {
+            || match self.variant.capture {
+                Capture::Chain => {
                     let movers = points(position.hunters).map(|p| (p, PRINCE));
                     self.search().capturers(Self::field(position), movers) != 0
                 }
-                Variant::RimauRimau => !self.runs(position).is_empty(),
+                Capture::Single | Capture::OddRun => !self.runs(position).is_empty(),
             }
     }
 
     // ----- the end -----
 
-    /// R7–R9, V5, §5: how the game has ended, if it has. A move is over before the end
+    /// R7–R9, V5, §5, Bagh-chal R5–R7: how the game has ended, if it has. A move is over before the end
     /// is judged, so a chain that takes the 16th lama may go on (decision after review).
     pub fn end(&self, position: &Position) -> Option<End> {
         if let Some(end) = self.end_but_for_moves(position) {
@@ -309,20 +333,23 @@ impl Hunt {
         if self.can_move(position) {
             return None;
         }
-        Some(if position.to_move == HUNTERS {
+        Some(if self.hunters_move(position) {
             End::Blocked
         } else {
             End::Stuck
         })
     }
 
-    /// [`Hunt::end`] but for the side to move having no move: the prey all taken,
-    /// or the target reached.
+    /// [`Hunt::end`] but for the side to move having no move: a position met for the
+    /// third time, the prey all taken, or the target reached.
     pub fn end_but_for_moves(&self, position: &Position) -> Option<End> {
+        if position.repeated {
+            return Some(End::Repetition);
+        }
         if self.capture_all {
             (position.prey == 0 && position.hand == 0).then_some(End::NoneLeft)
         } else {
-            (position.captured >= TARGET).then_some(End::Target(position.captured))
+            (position.captured >= self.target).then_some(End::Target(position.captured))
         }
     }
 
@@ -335,7 +362,7 @@ impl Hunt {
             Token::Line { points, capture } => {
                 let (from, to) = (points[0], points[points.len() - 1]);
                 self.check_owner(position, from)?;
-                match (position.to_move == HUNTERS, capture) {
+                match (self.hunters_move(position), capture) {
                     (true, true) => self.resolve_capture(position, points),
                     (true, false) => self.resolve_hunter_step(position, from, to),
                     (false, true) => Err(MoveError::illegal(format!(
@@ -355,18 +382,19 @@ impl Hunt {
     /// R5, V2: a drop by the prey side, with a piece in hand, on an empty point.
     fn resolve_drop(&self, position: &Position, to: Point) -> Result<Move, MoveError> {
         let w = self.words;
-        if position.to_move == HUNTERS {
+        if self.hunters_move(position) {
             return Err(MoveError::illegal(format!(
-                "{} is to move, and {} never enter from hand: @{} drops a {} ({})",
-                self.side(HUNTERS),
+                "{} is to move, and {} never enter from hand: {}{} drops a {} ({})",
+                self.side(self.hunters()),
                 w.hunters,
+                self.variant.drop_mark,
                 self.geo.name(to),
                 w.prey,
                 w.placement.drop_rule
             )));
         }
         w.placement.check_drop(
-            self.side(PREY_SIDE),
+            self.side(self.prey_side()),
             position.hand,
             self.geo.board.name(to),
             position.occupied() & bit(to) != 0,
@@ -377,7 +405,7 @@ impl Hunt {
     /// An error unless the side to move has a piece on `from`.
     fn check_owner(&self, position: &Position, from: Point) -> Result<(), MoveError> {
         let me = position.to_move;
-        let mine = if me == HUNTERS {
+        let mine = if self.hunters_move(position) {
             position.hunters
         } else {
             position.prey
@@ -393,7 +421,7 @@ impl Hunt {
         } else {
             return Err(MoveError::illegal(format!("there is no piece on {name}")));
         };
-        let also = if me == PREY_SIDE && self.variant == Variant::Kungser {
+        let also = if !self.hunters_move(position) && self.variant.capture == Capture::Chain {
             " (one prince acts per turn, R4)"
         } else {
             ""
@@ -411,13 +439,16 @@ impl Hunt {
             .first()
             .map(|m| format!(", e.g. {}", super::notation::write(self, m)))
             .unwrap_or_default();
-        MoveError::illegal(match self.variant {
-            Variant::Kungser => {
-                format!("the princes' first move takes one lama by a single jump (R1){example}")
-            }
-            Variant::RimauRimau => {
-                format!("the tigers' first turn removes 3 of the nine central men (V1){example}")
-            }
+        let w = self.words;
+        MoveError::illegal(match self.variant.opening {
+            Opening::Removal { count, .. } => format!(
+                "the {}' first turn removes {count} of the nine central {} ({}){example}",
+                w.hunters, w.preys, w.opening
+            ),
+            _ => format!(
+                "the {}' first move takes one {} by a single jump ({}){example}",
+                w.hunters, w.prey, w.opening
+            ),
         })
     }
 
@@ -476,7 +507,7 @@ impl Hunt {
     ) -> Result<Move, MoveError> {
         let w = self.words;
         w.placement
-            .check_move(self.side(PREY_SIDE), position.hand)?;
+            .check_move(self.side(self.prey_side()), position.hand)?;
         self.check_step(position, from, to, w.prey, w.placement.move_rule)?;
         Ok(Move::Step { from, to })
     }
@@ -510,10 +541,12 @@ impl Hunt {
         from: Point,
         to: Point,
     ) -> Result<Vec<Move>, MoveError> {
-        Ok(match (self.variant, position.opening) {
-            (Variant::RimauRimau, true) => Vec::new(),
-            (Variant::Kungser, _) => self.chains_ending(position, from, to)?.1,
-            (Variant::RimauRimau, false) => self
+        if self.removals_due(position).is_some() {
+            return Ok(Vec::new());
+        }
+        Ok(match self.variant.capture {
+            Capture::Chain => self.chains_ending(position, from, to)?.1,
+            Capture::Single | Capture::OddRun => self
                 .runs(position)
                 .into_iter()
                 .filter(|m| matches!(m, Move::Capture { from: f, landings, .. } if *f == from && landings.last() == Some(&to)))
@@ -521,14 +554,14 @@ impl Hunt {
         })
     }
 
-    /// R3/R4 or V3/V4: a capture written with `x`.
+    /// R3/R4, V3/V4 or Bagh-chal's R4: a capture written with `x`.
     fn resolve_capture(&self, position: &Position, written: &[Point]) -> Result<Move, MoveError> {
-        if position.opening && self.variant == Variant::RimauRimau {
+        if self.removals_due(position).is_some() {
             return Err(self.opening_required(position));
         }
-        match self.variant {
-            Variant::Kungser => self.resolve_chain(position, written),
-            Variant::RimauRimau => self.resolve_run(position, written),
+        match self.variant.capture {
+            Capture::Chain => self.resolve_chain(position, written),
+            Capture::Single | Capture::OddRun => self.resolve_run(position, written),
         }
     }
 
@@ -683,6 +716,7 @@ impl Hunt {
 
     /// V3, V4: one jump over an odd run of men, landing right after it.
     fn resolve_run(&self, position: &Position, written: &[Point]) -> Result<Move, MoveError> {
+        let w = self.words;
         let names: Vec<String> = written
             .iter()
             .map(|&p| self.geo.name(p).to_string())
@@ -690,7 +724,8 @@ impl Hunt {
         let text = names.join("x");
         if written.len() > 2 {
             return Err(MoveError::illegal(format!(
-                "{text}: a tiger captures once per turn, with one jump and no chain (V4)"
+                "{text}: a {} captures once per turn, with one jump and no chain ({})",
+                w.hunter, w.one_capture
             )));
         }
         let (from, to) = (written[0], written[1]);
@@ -698,7 +733,8 @@ impl Hunt {
         let board = &self.geo.board;
         let Some(dir) = board.direction(from, to) else {
             return Err(MoveError::illegal(format!(
-                "{text}: {f} and {t} are not on one line (V3)"
+                "{text}: {f} and {t} are not on one line ({})",
+                w.capture
             )));
         };
         let list = |men: &[Point]| {
@@ -707,6 +743,7 @@ impl Hunt {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
+        let run = |men: &[Point]| format!("{} ({})", count(men.len(), w.prey, w.preys), list(men));
         match self.run(position, from, dir) {
             Run::Odd(men, landing) if landing == to => Ok(Move::Capture {
                 from,
@@ -714,22 +751,35 @@ impl Hunt {
                 captured: men,
             }),
             Run::Odd(men, landing) => Err(MoveError::illegal(format!(
-                "{text}: the tiger lands right after the run of {} ({}), on {}: {f}x{} (V3)",
-                count(men.len(), "man", "men"),
-                list(&men),
+                "{text}: the {} lands right after the run of {}, on {}: {f}x{} ({})",
+                w.hunter,
+                run(&men),
                 self.geo.name(landing),
-                self.geo.name(landing)
+                self.geo.name(landing),
+                w.capture
             ))),
-            Run::Even(men) => Err(MoveError::illegal(format!(
-                "{text}: a run of {} men ({}) cannot be jumped; only a run of 1, 3, 5 or 7 men \
-                 can (V3)",
-                men.len(),
-                list(&men)
-            ))),
+            Run::Even(men) => Err(MoveError::illegal(match self.variant.capture {
+                Capture::OddRun => format!(
+                    "{text}: a run of {} {} ({}) cannot be jumped; only a run of 1, 3, 5 or 7 \
+                     {} can ({})",
+                    men.len(),
+                    w.preys,
+                    list(&men),
+                    w.preys,
+                    w.capture
+                ),
+                Capture::Single | Capture::Chain => format!(
+                    "{text}: a {} jumps one {} only, not a run of {} ({})",
+                    w.hunter,
+                    w.prey,
+                    run(&men),
+                    w.capture
+                ),
+            })),
             Run::Blocked(men) => Err(MoveError::illegal(format!(
-                "{text}: the run of {} ({}) has no empty point right after it to land on (V3)",
-                count(men.len(), "man", "men"),
-                list(&men)
+                "{text}: the run of {} has no empty point right after it to land on ({})",
+                run(&men),
+                w.capture
             ))),
             Run::NoMan => {
                 if board.adjacent(from, to) && position.occupied() & bit(to) == 0 {
@@ -738,7 +788,8 @@ impl Hunt {
                     )));
                 }
                 Err(MoveError::illegal(format!(
-                    "{text}: no man stands next to the tiger on {f} towards {t} to jump (V3)"
+                    "{text}: no {} stands next to the {} on {f} towards {t} to jump ({})",
+                    w.prey, w.hunter, w.capture
                 )))
             }
         }
@@ -751,11 +802,11 @@ impl Hunt {
         removed: &[Point],
         relocation: Option<(Point, Point)>,
     ) -> Result<Move, MoveError> {
-        if !position.opening {
+        let Some(count) = self.removals_due(position) else {
             return Err(MoveError::illegal(
                 "the opening removal is the tigers' first turn only (V1)",
             ));
-        }
+        };
         let mut seen: Set = 0;
         for &p in removed {
             if seen & bit(p) != 0 {
@@ -766,7 +817,7 @@ impl Hunt {
             }
             seen |= bit(p);
         }
-        if removed.len() != OPENING_REMOVALS {
+        if removed.len() != count {
             return Err(MoveError::illegal(format!(
                 "the opening removes exactly 3 of the nine central men (V1), not {}",
                 removed.len()
@@ -774,7 +825,7 @@ impl Hunt {
         }
         for &p in removed {
             let name = self.geo.name(p);
-            if self.geo.centre & bit(p) == 0 {
+            if self.geo.zone & bit(p) == 0 {
                 return Err(MoveError::illegal(format!(
                     "{name} is not one of the nine central points b4-d6 (V1)"
                 )));
@@ -808,16 +859,18 @@ impl Hunt {
 
     // ----- playing -----
 
-    /// Plays a resolved or generated move.
+    /// Plays a resolved or generated move, and records the position reached for the
+    /// repetition rule.
     pub fn apply(&self, position: &mut Position, mv: &Move) {
         let me = position.to_move;
+        let hunters = self.hunters_move(position);
         match mv {
             Move::Drop(to) => {
                 position.prey |= bit(*to);
                 Placement::take(&mut position.hand);
             }
             Move::Step { from, to } => {
-                let pieces = if me == HUNTERS {
+                let pieces = if hunters {
                     &mut position.hunters
                 } else {
                     &mut position.prey
@@ -849,10 +902,18 @@ impl Hunt {
                 }
             }
         }
-        if me == HUNTERS {
+        if hunters {
             position.opening = false;
         }
         position.to_move = me.opponent();
+        // Bagh-chal R7: a drop or a capture is never undone, so no position before it
+        // can occur again.
+        let irreversible = !matches!(mv, Move::Step { .. });
+        let key = position.key();
+        if let Some(history) = &mut position.history {
+            history.push(key, irreversible);
+            position.repeated = history.occurrences() >= 3;
+        }
     }
 
     /// What a move did, for `annotate`: `prince e5xc3xa1 takes 2 lamas (d4, b2); 3
@@ -869,7 +930,7 @@ impl Hunt {
                 after.hand
             ),
             Move::Step { .. } => {
-                let piece = if before.to_move == HUNTERS {
+                let piece = if self.hunters_move(before) {
                     w.hunter
                 } else {
                     w.prey
@@ -958,62 +1019,87 @@ fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// How a game ended (R7–R9, V5, §5).
+/// How a game ended (Kungser R7–R9, V5, §5; Bagh-chal R5–R7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum End {
-    /// R7 / §5: this many prey taken, 16 or more: the hunters win.
+    /// R7 / §5 / Bagh-chal R5: this many prey taken, the target or more: the hunters
+    /// win.
     Target(u8),
     /// `capture-all`: no man is left on the board or in hand: the tigers win.
     NoneLeft,
-    /// R8, V5: the hunters, to move, have no legal move: the prey win.
+    /// R8, V5, Bagh-chal R6: the hunters, to move, have no legal move: the prey win.
     Blocked,
-    /// R9: the prey, to move, have no legal move: the hunters win.
+    /// R9, Bagh-chal R6: the prey, to move, have no legal move: the hunters win.
     Stuck,
+    /// Bagh-chal R7: the position has occurred for the third time: drawn.
+    Repetition,
+}
+
+/// The side that wins an end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Winner {
+    Hunters,
+    Prey,
+    Nobody,
 }
 
 impl End {
-    pub fn winner(self) -> Player {
+    fn winner(self) -> Winner {
         match self {
-            End::Target(_) | End::NoneLeft | End::Stuck => HUNTERS,
-            End::Blocked => PREY_SIDE,
+            End::Target(_) | End::NoneLeft | End::Stuck => Winner::Hunters,
+            End::Blocked => Winner::Prey,
+            End::Repetition => Winner::Nobody,
         }
     }
 
-    pub fn result(self) -> GameResult {
-        GameResult::win_for(self.winner())
+    pub fn result(self, hunt: &Hunt) -> GameResult {
+        match self.winner() {
+            Winner::Hunters => GameResult::win_for(hunt.hunters()),
+            Winner::Prey => GameResult::win_for(hunt.prey_side()),
+            Winner::Nobody => GameResult::Draw,
+        }
     }
 
     /// What happened, with the rule: `16 lamas captured (R7)`.
     fn what(self, hunt: &Hunt) -> String {
         let w = hunt.words;
         match self {
-            End::Target(n) => match hunt.variant {
-                Variant::Kungser => format!("{n} lamas captured ({})", w.target),
-                Variant::RimauRimau => format!(
-                    "{n} men eliminated, the opening removals included ({})",
-                    w.target
+            End::Target(n) => match hunt.variant.opening {
+                Opening::Removal { .. } => format!(
+                    "{n} {} {}, the opening removals included ({})",
+                    w.preys, w.taken, w.target
                 ),
+                _ => format!("{n} {} {} ({})", w.preys, w.taken, w.target),
             },
-            End::NoneLeft => "every man eliminated (capture-all)".to_string(),
+            End::NoneLeft => format!("every {} {} (capture-all)", w.prey, w.taken),
             End::Blocked => format!(
-                "{} has no legal move: both {} are blocked ({})",
-                hunt.side(HUNTERS),
-                w.hunters,
+                "{} has no legal move: {} blocked ({})",
+                hunt.side(hunt.hunters()),
+                match hunt.geo.hunters.count_ones() {
+                    2 => format!("both {} are", w.hunters),
+                    _ => format!("every {} is", w.hunter),
+                },
                 w.blocked
             ),
-            End::Stuck => format!("{} has no legal move ({})", hunt.side(PREY_SIDE), w.stuck),
+            End::Stuck => format!(
+                "{} has no legal move ({})",
+                hunt.side(hunt.prey_side()),
+                w.stuck
+            ),
+            End::Repetition => format!("the same position for the third time ({})", w.repetition),
         }
     }
 
     pub fn outcome(self, hunt: &Hunt) -> Outcome {
-        Outcome::new(self.result(), self.what(hunt))
+        Outcome::new(self.result(hunt), self.what(hunt))
     }
 
     /// `16 lamas captured (R7): the princes win`.
     pub fn sentence(self, hunt: &Hunt) -> String {
         let winners = match self.winner() {
-            Player::First => hunt.words.hunters,
-            Player::Second => hunt.words.preys,
+            Winner::Hunters => hunt.words.hunters,
+            Winner::Prey => hunt.words.preys,
+            Winner::Nobody => return format!("{}: drawn", self.what(hunt)),
         };
         format!("{}: the {winners} win", self.what(hunt))
     }

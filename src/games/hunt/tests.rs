@@ -2,7 +2,7 @@
 //! those added after review, every worked example (E1–E4) of `kungser.md` §7, the
 //! notation, the position string and the drawing.
 
-use super::position::{HUNTERS, PREY_SIDE};
+use super::kungser::{HUNTERS, KUNGSER_RULES, Kungser, PREY_SIDE, RIMAU_RULES};
 use super::*;
 use crate::games::GameResult;
 use crate::games::common::capture::points;
@@ -10,21 +10,21 @@ use crate::games::testing::{error, legal, play};
 use crate::record::parser::{Origin, parse_games};
 use crate::replay::{ErrorCode, Replay, Settings, replay_with};
 
-fn kungser() -> Hunt {
-    Hunt::new(Variant::Kungser, false)
+fn kungser() -> Kungser {
+    Kungser::from(Hunt::new(&KUNGSER_RULES))
 }
 
-fn rimau() -> Hunt {
-    Hunt::new(Variant::RimauRimau, false)
+fn rimau() -> Kungser {
+    Kungser::from(Hunt::new(&RIMAU_RULES))
 }
 
-fn fen(hunt: &Hunt, text: &str) -> Position {
+fn fen(hunt: &Kungser, text: &str) -> Position {
     hunt.parse_position(text)
         .unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 /// Plays space-separated tokens from `position`, panicking on the first that fails.
-fn after(hunt: &Hunt, mut position: Position, moves: &str) -> Position {
+fn after(hunt: &Kungser, mut position: Position, moves: &str) -> Position {
     for text in moves.split_whitespace() {
         assert!(hunt.outcome(&position).is_none(), "{text} after the end");
         play(hunt, &mut position, text).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -33,14 +33,14 @@ fn after(hunt: &Hunt, mut position: Position, moves: &str) -> Position {
 }
 
 /// The legal moves of the hunter on `from`, in canonical notation, sorted.
-fn moves_of(hunt: &Hunt, position: &Position, from: &str) -> Vec<String> {
+fn moves_of(hunt: &Kungser, position: &Position, from: &str) -> Vec<String> {
     legal(hunt, position)
         .into_iter()
         .filter(|m| m.starts_with(from) && !m.starts_with('@'))
         .collect()
 }
 
-fn captures(hunt: &Hunt, position: &Position) -> Vec<String> {
+fn captures(hunt: &Kungser, position: &Position) -> Vec<String> {
     legal(hunt, position)
         .into_iter()
         .filter(|m| m.contains('x'))
@@ -52,7 +52,7 @@ fn replay(text: &str) -> Replay {
     let info = crate::registry::find(record.tag("Game").unwrap())
         .unwrap()
         .info;
-    replay_with::<Hunt>(info, &record, &Settings::default())
+    replay_with::<Kungser>(info, &record, &Settings::default())
 }
 
 fn codes(r: &Replay) -> Vec<(ErrorCode, Option<u32>)> {
@@ -725,9 +725,9 @@ fn tigers_win_at_16_men_eliminated_counting_the_opening_removals() {
 
 #[test]
 fn capture_all_makes_the_tigers_eliminate_every_man() {
-    let info = &Hunt::GAMES[1];
+    let info = &Kungser::GAMES[1];
     let tags = vec![("CaptureAll".to_string(), "yes".to_string())];
-    let r = Hunt::configure(&Setup::new(info, &tags, &[])).unwrap();
+    let r = Kungser::configure(&Setup::new(info, &tags, &[])).unwrap();
     assert!(r.capture_all);
     let p = fen(&r, "T=c3,a9 M=c4,c5,c6,e9 hand=0 captured=13 turn=T");
     let q = after(&r, p, "c3xc7");
@@ -742,8 +742,8 @@ fn capture_all_makes_the_tigers_eliminate_every_man() {
     let p = fen(&r, "T=c3,a9 M=c4,c5,c6 hand=1 captured=20 turn=T");
     assert!(r.outcome(&after(&r, p, "c3xc7")).is_none());
     // Kungser has no such option.
-    let k_info = &Hunt::GAMES[0];
-    let e = Hunt::configure(&Setup::new(k_info, &tags, &[]))
+    let k_info = &Kungser::GAMES[0];
+    let e = Kungser::configure(&Setup::new(k_info, &tags, &[]))
         .err()
         .unwrap();
     assert!(
@@ -994,9 +994,12 @@ fn a_prince_among_many_lamas_is_read_quickly_and_messages_stay_short() {
 #[test]
 fn broken_random_games_are_judged_at_the_exact_ply() {
     use crate::games::playout::random_game;
-    for (info, hunt) in [(&Hunt::GAMES[0], kungser()), (&Hunt::GAMES[1], rimau())] {
+    for (info, hunt) in [
+        (&Kungser::GAMES[0], kungser()),
+        (&Kungser::GAMES[1], rimau()),
+    ] {
         for seed in 0..12u64 {
-            let game = random_game::<Hunt>(info, seed, 150, false).unwrap();
+            let game = random_game::<Kungser>(info, seed, 150, false).unwrap();
             let record = |moves: &[String]| {
                 let mut text = format!("[Game \"{}\"]\n\n", info.id);
                 for (i, m) in moves.iter().enumerate() {

@@ -166,8 +166,8 @@ impl Rules for Mill {
 
     /// tgn's position string (see `position.rs`), or Sanmill's FEN as Sanmill
     /// exports write it (see `sanmill.rs`).
-    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
-        self.position_from(text).map_err(super::PositionError)
+    fn parse_position(&self, text: &str) -> Result<Position, super::Invalid> {
+        self.position_from(text).map_err(super::Invalid)
     }
 
     fn write_position(&self, position: &Position) -> String {

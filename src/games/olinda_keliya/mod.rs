@@ -316,8 +316,8 @@ impl Rules for OlindaKeliya {
         Position::start(self.seeds)
     }
 
-    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
-        self.position_from(text).map_err(super::PositionError)
+    fn parse_position(&self, text: &str) -> Result<Position, super::Invalid> {
+        self.position_from(text).map_err(super::Invalid)
     }
 
     fn write_position(&self, position: &Position) -> String {
@@ -407,9 +407,9 @@ impl Rules for OlindaKeliya {
     }
 
     /// The final count (R10) if the game is over, else the stores.
-    fn judge_score(&self, position: &Position, declared: &str) -> Result<(), super::DeclaredError> {
+    fn judge_score(&self, position: &Position, declared: &str) -> Result<(), super::Invalid> {
         self.score_judged(position, declared)
-            .map_err(super::DeclaredError)
+            .map_err(super::Invalid)
     }
 
     fn play(&self, position: &mut Position, mv: &Move) {

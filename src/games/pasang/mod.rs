@@ -517,8 +517,8 @@ impl Rules for Pasang {
         self.asymmetric.iter().cloned().collect()
     }
 
-    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
-        self.position_from(text).map_err(super::PositionError)
+    fn parse_position(&self, text: &str) -> Result<Position, super::Invalid> {
+        self.position_from(text).map_err(super::Invalid)
     }
 
     fn write_position(&self, position: &Position) -> String {
@@ -613,9 +613,9 @@ impl Rules for Pasang {
         self.account(before, mv, after)
     }
 
-    fn judge_score(&self, position: &Position, declared: &str) -> Result<(), super::DeclaredError> {
+    fn judge_score(&self, position: &Position, declared: &str) -> Result<(), super::Invalid> {
         self.score_judged(position, declared)
-            .map_err(super::DeclaredError)
+            .map_err(super::Invalid)
     }
 }
 

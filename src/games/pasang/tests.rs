@@ -361,7 +361,10 @@ fn d5_capture_is_an_option_tgn_games_lists() {
         .iter()
         .find(|o| o.name == "capture")
         .unwrap();
-    assert_eq!(spec.values, ["approach", "jump"]);
+    let crate::games::OptionKind::Choice { values, default } = spec.kind else {
+        panic!("capture is a choice");
+    };
+    assert_eq!((values, default), (&["approach", "jump"][..], "approach"));
     assert!(spec.help.contains("decision 5"));
 }
 

@@ -239,8 +239,8 @@ impl Rules for PinoyDama {
     }
 
     /// PDN FEN; see `read_fen` in `fen.rs` for the fields.
-    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
-        self.position_from(text).map_err(super::PositionError)
+    fn parse_position(&self, text: &str) -> Result<Position, super::Invalid> {
+        self.position_from(text).map_err(super::Invalid)
     }
 
     fn write_position(&self, position: &Position) -> String {

@@ -148,8 +148,8 @@ impl Rules for ToguzKumalak {
         Position::start()
     }
 
-    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
-        self.position_from(text).map_err(super::PositionError)
+    fn parse_position(&self, text: &str) -> Result<Position, super::Invalid> {
+        self.position_from(text).map_err(super::Invalid)
     }
 
     fn write_position(&self, position: &Position) -> String {

@@ -92,7 +92,7 @@ pub struct Position {
 
 /// What is wrong with a position built from parts (the position string).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionError(pub String);
+pub struct Invalid(pub String);
 
 impl Position {
     /// §2: nine stones in every pit, empty kazans, no tuzdyk, S to move.
@@ -117,7 +117,7 @@ impl Position {
         kazans: [u32; 2],
         tuzdyks: [Option<u8>; 2],
         to_move: Side,
-    ) -> Result<Position, PositionError> {
+    ) -> Result<Position, Invalid> {
         // In u64: twenty u32 counts from a hostile string cannot overflow it.
         let total: u64 = rows
             .iter()
@@ -126,7 +126,7 @@ impl Position {
             .map(|&c| u64::from(c))
             .sum();
         if total != u64::from(TOTAL_STONES) {
-            return Err(PositionError(format!(
+            return Err(Invalid(format!(
                 "the pits and kazans hold {total} stones, not {TOTAL_STONES}"
             )));
         }
@@ -147,18 +147,18 @@ impl Position {
                 continue;
             };
             let pit = Pit::new(owner.opponent(), number).ok_or_else(|| {
-                PositionError(format!(
+                Invalid(format!(
                     "{owner}'s tuzdyk must be a pit 1-8 of {}, not {number}",
                     owner.opponent()
                 ))
             })?;
             if number == ROW as u8 {
-                return Err(PositionError(format!(
+                return Err(Invalid(format!(
                     "{owner}'s tuzdyk cannot be {pit}: a tuzdyk is never pit 9 (R7b)"
                 )));
             }
             if position.count(pit) != 0 {
-                return Err(PositionError(format!(
+                return Err(Invalid(format!(
                     "{pit} is {owner}'s tuzdyk but holds {} stones: a tuzdyk always holds 0 (R4)",
                     position.count(pit)
                 )));
@@ -168,7 +168,7 @@ impl Position {
         if let [Some(s), Some(n)] = position.tuzdyks
             && s.number() == n.number()
         {
-            return Err(PositionError(format!(
+            return Err(Invalid(format!(
                 "S's tuzdyk {s} mirrors N's tuzdyk {n}: tuzdyks may not carry the same number (R7c)"
             )));
         }

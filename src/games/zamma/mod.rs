@@ -317,8 +317,8 @@ impl Rules for Zamma {
     }
 
     /// See `read_position` in `position.rs` for the format.
-    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
-        self.position_from(text).map_err(super::PositionError)
+    fn parse_position(&self, text: &str) -> Result<Position, super::Invalid> {
+        self.position_from(text).map_err(super::Invalid)
     }
 
     fn write_position(&self, position: &Position) -> String {
@@ -539,9 +539,9 @@ impl Rules for Zamma {
         &self,
         position: &Position,
         declared: GameResult,
-    ) -> Result<(), super::DeclaredError> {
+    ) -> Result<(), super::Invalid> {
         self.declared_judged(position, declared)
-            .map_err(super::DeclaredError)
+            .map_err(super::Invalid)
     }
 }
 
