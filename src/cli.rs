@@ -98,7 +98,7 @@ bad move commented), 2 on a usage or I/O error.")]
     Annotate(AnnotateArgs),
     /// Draw one position of a game on its own board, as SVG or PNG.
     #[command(after_help = "Examples:
-  tgn diagram game.pgn > end.svg
+  tgn diagram -o end.svg game.pgn
   tgn diagram --index 3 --ply 17 -o move17.svg archive.pgn
   tgn diagram --format png -o start.png --ply 0 game.pgn
 
@@ -367,6 +367,10 @@ pub struct AnnotateArgs {
     /// Add the position string after every move.
     #[arg(long)]
     pub positions: bool,
+    /// Write an SVG diagram of the start and of every ply of the main line into DIR
+    /// (as FILE-GAME-PLY.svg) and name each in a comment after its move.
+    #[arg(long, value_name = "DIR")]
+    pub diagrams: Option<PathBuf>,
     #[command(flatten)]
     pub read: ReadArgs,
 }
@@ -846,6 +850,7 @@ pub fn run(cli: Cli) -> i32 {
             read: args.read.reading(),
             paths: args.paths,
             positions: args.positions,
+            diagrams: args.diagrams,
         }),
         Command::Diff(args) => {
             if let Some(dir) = [&args.a, &args.b].into_iter().find(|p| p.is_dir()) {

@@ -288,3 +288,39 @@ fn the_command_writes_svg_to_stdout_and_png_to_a_file() {
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
 }
+
+#[test]
+fn annotate_diagrams_writes_one_svg_per_ply_and_names_each_after_its_move() {
+    let dir = tempfile::tempdir().unwrap();
+    // `3. g1 xa4`: a removal written as its own token shares the ply of its move.
+    let text = "[Game \"nine-mens-morris\"]\n\n1. a1 a4 2. d1 b4 3. g1 xa4 *\n";
+    let output = Command::cargo_bin("tgn")
+        .unwrap()
+        .args(["annotate", "--diagrams"])
+        .arg(dir.path())
+        .arg("-")
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    let annotated = String::from_utf8(output.stdout).unwrap();
+    let mut files: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    let expected: Vec<String> = (0..=5).map(|ply| format!("stdin-1-{ply:03}.svg")).collect();
+    assert_eq!(files, expected, "{annotated}");
+    for file in &files {
+        assert_eq!(annotated.matches(file.as_str()).count(), 1, "{annotated}");
+    }
+    // The last diagram shows the position after the removal: a4 is empty.
+    let last = std::fs::read_to_string(dir.path().join(&files[5])).unwrap();
+    let shown = from_svg(&last);
+    assert_eq!(shown.pieces.len(), 4, "{last}");
+    assert!(!shown.pieces.contains_key("a4"));
+    let after_g1 = annotated.find("g1").unwrap();
+    assert!(
+        annotated[after_g1..].contains("stdin-1-005.svg"),
+        "{annotated}"
+    );
+}

@@ -36,16 +36,71 @@ pub fn diagram_with<R: Rules>(
     settings: &Settings,
     stop: Stop,
 ) -> Result<Drawn, String> {
+    let rules = configure::<R>(info, record, settings)?;
+    let mut drawn = None;
+    let (ply, stopped) = walk(&rules, record, stop, |_, position, last| {
+        drawn = Some((position.clone(), last.cloned()));
+    })?;
+    if let Stop::Ply(wanted) = stop
+        && wanted > ply
+    {
+        return Err(match stopped {
+            Some(why) => format!("the main line stops at ply {ply}, before ply {wanted}: {why}"),
+            None => format!("the main line has {ply} plies, not {wanted}"),
+        });
+    }
+    let (position, last) = drawn.expect("the walk visits the start");
+    Ok(Drawn {
+        diagram: rules.diagram(&position, last.as_ref()),
+        ply,
+        stopped,
+    })
+}
+
+/// The scene at the start and after every ply of the main line, as far as it is
+/// legal (`tgn annotate --diagrams`): index `k` is the position after `k` plies.
+///
+/// # Errors
+/// A setup the rules refuse.
+pub fn diagrams_with<R: Rules>(
+    info: &'static GameInfo,
+    record: &GameRecord,
+    settings: &Settings,
+) -> Result<Vec<Diagram>, String> {
+    let rules = configure::<R>(info, record, settings)?;
+    let mut diagrams = Vec::new();
+    walk(&rules, record, Stop::End, |ply, position, last| {
+        // A token finishing a turn (a mill's removal) redraws its ply.
+        diagrams.truncate(ply as usize);
+        diagrams.push(rules.diagram(position, last));
+    })?;
+    Ok(diagrams)
+}
+
+fn configure<R: Rules>(
+    info: &'static GameInfo,
+    record: &GameRecord,
+    settings: &Settings,
+) -> Result<R, String> {
     if let Some(error) = foreign_option::<R>(info, &settings.options) {
         return Err(error.message);
     }
-    let rules = R::configure(&Setup::of_record(info, &record.tags, &settings.options))
-        .map_err(|e| e.message)?;
-    let mut position = start_from(&rules, record.tag("FEN"), record.tag("SetUp"))
+    R::configure(&Setup::of_record(info, &record.tags, &settings.options)).map_err(|e| e.message)
+}
+
+/// Plays the main line up to `stop`, showing `visit` the start (ply 0) and the
+/// position after every token with its ply and move. Gives the plies played and, if
+/// a bad move stopped the line, why.
+fn walk<R: Rules>(
+    rules: &R,
+    record: &GameRecord,
+    stop: Stop,
+    mut visit: impl FnMut(u32, &R::Position, Option<&R::Move>),
+) -> Result<(u32, Option<String>), String> {
+    let mut position = start_from(rules, record.tag("FEN"), record.tag("SetUp"))
         .map_err(|e| format!("bad position string in [FEN]: {e}"))?;
-    let mut last = None;
+    visit(0, &position, None);
     let mut ply = 0;
-    let mut stopped = None;
     for node in &record.moves {
         // A token finishing a turn left half done (a mill's removal) shares its ply.
         let continues = ply > 0 && rules.unfinished_turn(&position).is_some();
@@ -59,26 +114,14 @@ pub fn diagram_with<R: Rules>(
         match played {
             Ok(mv) => {
                 rules.play(&mut position, &mv);
-                last = Some(mv);
                 ply += u32::from(!continues);
+                visit(ply, &position, Some(&mv));
             }
             Err(why) => {
-                stopped = Some(format!("ply {} ({}): {why}", ply + 1, &*node.text));
-                break;
+                let stopped = format!("ply {} ({}): {why}", ply + 1, &*node.text);
+                return Ok((ply, Some(stopped)));
             }
         }
     }
-    if let Stop::Ply(wanted) = stop
-        && wanted > ply
-    {
-        return Err(match stopped {
-            Some(why) => format!("the main line stops at ply {ply}, before ply {wanted}: {why}"),
-            None => format!("the main line has {ply} plies, not {wanted}"),
-        });
-    }
-    Ok(Drawn {
-        diagram: rules.diagram(&position, last.as_ref()),
-        ply,
-        stopped,
-    })
+    Ok((ply, None))
 }

@@ -71,6 +71,16 @@ pub trait Engine: Sync {
         settings: &Settings,
         stop: Stop,
     ) -> Result<Drawn, String>;
+    /// The scene at the start and after every legal ply of the main line.
+    ///
+    /// # Errors
+    /// A setup the rules refuse.
+    fn diagrams(
+        &self,
+        game: &'static GameInfo,
+        record: &GameRecord,
+        settings: &Settings,
+    ) -> Result<Vec<games::Diagram>, String>;
     /// Whether `text` is a move of `game`'s notation, as written (its syntax only: no
     /// position is asked), for arguments such as `tgn filter --moves`.
     ///
@@ -162,6 +172,15 @@ impl<R: Rules> Engine for EngineOf<R> {
         stop: Stop,
     ) -> Result<Drawn, String> {
         super::diagram::diagram_with::<R>(game, record, settings, stop)
+    }
+
+    fn diagrams(
+        &self,
+        game: &'static GameInfo,
+        record: &GameRecord,
+        settings: &Settings,
+    ) -> Result<Vec<games::Diagram>, String> {
+        super::diagram::diagrams_with::<R>(game, record, settings)
     }
 
     fn reads_move(&self, game: &'static GameInfo, text: &str) -> Result<(), String> {
