@@ -276,11 +276,16 @@ impl<'d> Page<'d> {
     fn labels(&self, svg: &mut String) {
         for label in &self.diagram.labels {
             let (x, y) = self.px(label.at);
+            let (class, size) = if label.small {
+                ("point-name", 0.2)
+            } else {
+                ("coordinate", 0.3)
+            };
             let _ = writeln!(
                 svg,
-                r##"<text class="coordinate" x="{x}" y="{}" font-size="{}" text-anchor="middle" fill="#3b2a1a">{}</text>"##,
-                n(y + STEP * 0.1),
-                n(STEP * 0.3),
+                r##"<text class="{class}" x="{x}" y="{}" font-size="{}" text-anchor="middle" fill="#3b2a1a">{}</text>"##,
+                n(y + STEP * size / 3.0),
+                n(STEP * size),
                 escape(&label.text)
             );
         }

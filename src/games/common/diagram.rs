@@ -117,6 +117,8 @@ pub struct RowPit {
 pub struct Label {
     pub text: String,
     pub at: At,
+    /// A point's own name beside it, in smaller type than the edges' coordinates.
+    pub small: bool,
 }
 
 /// One position of one game, as a picture would show it.
@@ -236,11 +238,30 @@ impl Diagram {
         diagram
     }
 
+    /// Writes each point's name beside it, up and to the left: for a notation that
+    /// numbers its points (PDN squares, a mill's 1–24), whose edges name nothing.
+    pub fn number_points(&mut self) {
+        let names = self.points.clone();
+        self.name_beside(names);
+    }
+
+    /// Writes each name small beside its place, up and to the left.
+    pub fn name_beside(&mut self, names: impl IntoIterator<Item = (String, At)>) {
+        for (text, (x, y)) in names {
+            self.labels.push(Label {
+                text,
+                at: (x - 0.36, y + 0.34),
+                small: true,
+            });
+        }
+    }
+
     /// Adds a text at `at`.
     pub fn label(&mut self, text: impl Into<String>, at: At) {
         self.labels.push(Label {
             text: text.into(),
             at,
+            small: false,
         });
     }
 

@@ -3,10 +3,10 @@
 //! removal owed in the status line, and the last turn's placement or move with its
 //! removal.
 
-use super::Mill;
 use super::geometry::{Spot, spots};
 use super::position::Position;
 use super::rules::{Action, Move};
+use super::{Mill, Notation};
 use crate::games::common::diagram::{At, Diagram, MarkKind};
 
 impl Mill {
@@ -20,6 +20,10 @@ impl Mill {
         diagram.lines = board.segments().map(|(a, _, b)| (at(a), at(b))).collect();
         for s in spots(board.all()) {
             diagram.points.push((board.name(s), at(s)));
+        }
+        if self.config.notation == Notation::Numeric {
+            // The numeric notation names points 1–24: each number beside its point.
+            diagram.name_beside(spots(board.all()).map(|s| (board.number(s).to_string(), at(s))));
         }
         for s in spots(board.all()) {
             if let Some(owner) = position.owner(s) {

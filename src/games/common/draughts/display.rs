@@ -119,6 +119,9 @@ impl Draughts {
             |p| self.name(p),
             |file, rank| (f32::from(self.coords.record_file(b, file)), f32::from(rank)),
         );
+        if self.coords.numeric {
+            diagram.number_points();
+        }
         if chequered {
             diagram.lines.clear();
             diagram.squares = diagram.points.iter().map(|&(_, at)| at).collect();
