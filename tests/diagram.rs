@@ -324,3 +324,20 @@ fn annotate_diagrams_writes_one_svg_per_ply_and_names_each_after_its_move() {
         "{annotated}"
     );
 }
+
+#[test]
+fn morabarabas_board_has_the_diagonals_nine_mens_morris_lacks() {
+    let lines = |game: &str| {
+        let found = registry::find(game).unwrap();
+        let text = format!("[Game \"{game}\"]\n\n*\n");
+        let record = parse_games(&text, Default::default()).remove(0);
+        let drawn = found
+            .engine
+            .diagram(found.info, &record, &Settings::default(), Stop::End)
+            .unwrap();
+        svg::write(game, &drawn.diagram).matches("<line ").count()
+    };
+    // 32 segments of three rings and four spokes; Morabaraba adds 4 diagonals of 2.
+    assert_eq!(lines("nine-mens-morris"), 32);
+    assert_eq!(lines("morabaraba"), 40);
+}

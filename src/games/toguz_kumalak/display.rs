@@ -17,7 +17,7 @@ impl ToguzKumalak {
     ///
     /// Counter-clockwise (the default) puts N9…N1 over S1…S9; the clockwise mirror image
     /// (§4.6) numbers from each owner's right, so N1…N9 over S9…S1.
-    pub(super) fn diagram(&self, position: &Position) -> String {
+    pub(super) fn drawing(&self, position: &Position) -> String {
         let numbers: Vec<u8> = match self.direction {
             Direction::Ccw => (1..=ROW as u8).collect(),
             Direction::Cw => (1..=ROW as u8).rev().collect(),
@@ -83,7 +83,7 @@ impl ToguzKumalak {
         }
         diagram.to_move = Some(position.to_move().player());
         diagram.status = self
-            .diagram(position)
+            .drawing(position)
             .lines()
             .last()
             .unwrap_or_default()

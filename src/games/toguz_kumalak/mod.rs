@@ -157,7 +157,7 @@ impl Rules for ToguzKumalak {
     }
 
     fn draw(&self, position: &Position) -> String {
-        self.diagram(position)
+        self.drawing(position)
     }
 
     fn diagram(&self, position: &Position, last: Option<&Move>) -> Diagram {
