@@ -341,3 +341,21 @@ fn morabarabas_board_has_the_diagonals_nine_mens_morris_lacks() {
     assert_eq!(lines("nine-mens-morris"), 32);
     assert_eq!(lines("morabaraba"), 40);
 }
+
+#[test]
+fn a_move_after_the_end_of_the_game_is_not_drawn() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("records/invalid/kungser-after-end.pgn");
+    let text = std::fs::read_to_string(path).unwrap();
+    let found = registry::find("kungser").unwrap();
+    let record = parse_games(&text, Default::default()).remove(0);
+    let drawn = found
+        .engine
+        .diagram(found.info, &record, &Settings::default(), Stop::End)
+        .unwrap();
+    assert_eq!(drawn.ply, 1);
+    let stopped = drawn.stopped.unwrap();
+    assert!(
+        stopped.starts_with("ply 2 (e7-e6): move after the end of the game: it ended 1-0"),
+        "{stopped}"
+    );
+}

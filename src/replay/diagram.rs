@@ -107,6 +107,21 @@ fn walk<R: Rules>(
         if !continues && stop == Stop::Ply(ply) {
             break;
         }
+        // A move after the end of the game is not played (the replay calls it an
+        // error); the end position is drawn.
+        if !continues
+            && rules.over_but_for_moves(&position)
+            && let Some(outcome) = rules.outcome(&position)
+        {
+            let stopped = format!(
+                "ply {} ({}): move after the end of the game: it ended {} ({})",
+                ply + 1,
+                &*node.text,
+                outcome.result,
+                outcome.reason
+            );
+            return Ok((ply, Some(stopped)));
+        }
         let played = rules
             .parse_token(&node.text)
             .map_err(|e| e.to_string())
