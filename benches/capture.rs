@@ -10,9 +10,13 @@
 //! by a seeded random search for the longest chains), the start positions, and the
 //! positions of seeded random games (the everyday case).
 //!
-//! Last, Mig Mang on its 17×17 board: the time to replay a whole random game of 500
+//! Then Mig Mang on its 17×17 board: the time to replay a whole random game of 500
 //! plies (reading every token, resolving it, converting, and testing at every ply
 //! whether the player to move can move at all), and `legal_moves` on its positions.
+//!
+//! Last, what two unit tests once asserted in milliseconds (they now assert the work,
+//! not the time): `legal_moves` on the positions of random Pasang games on a dense
+//! bell board, and Kungser's prince among 22 lamas playing a chain written in full.
 //!
 //! The search is exact, so its cost grows with the number of ways a chain can go: a
 //! Zamma sultan among 20–24 men on the 81 points (chains of 20–24 pieces, hundreds of
@@ -21,18 +25,25 @@
 
 use std::time::{Duration, Instant};
 
-use tgn::games::mig_mang::MigMang;
-use tgn::games::pinoy_dama::PinoyDama;
-use tgn::games::playout::SplitMix;
-use tgn::games::zamma::Zamma;
 use tgn::games::{Rules, Setup};
+use tgn::internals::{MigMang, Pasang, PinoyDama, SplitMix, Zamma};
+use tgn::record::GameRecord;
 use tgn::record::parser::{Origin, parse_games};
 use tgn::registry;
 use tgn::replay::{Detail, Settings, replay};
 
 fn rules<R: Rules>(game: &str) -> R {
+    configured(game, &[])
+}
+
+/// The rules of `game` under the option tags `tags`.
+fn configured<R: Rules>(game: &str, tags: &[(&str, &str)]) -> R {
     let info = registry::find(game).expect("registered").info;
-    R::configure(&Setup::new(info, &[], &[])).expect("default options")
+    let tags: Vec<(String, String)> = tags
+        .iter()
+        .map(|(name, value)| (name.to_string(), value.to_string()))
+        .collect();
+    R::configure(&Setup::new(info, &tags, &[])).expect("valid options")
 }
 
 /// Runs `legal_moves` on `position` repeatedly for about `budget`; prints the rate.
@@ -172,6 +183,30 @@ fn main() {
         budget,
     );
     replay_random_games("mig-mang", 500, budget);
+
+    // The board of pasang's test `dense_bell_games_list_few_moves_and_end`.
+    let dense = "WWBBWWBB.WW/WWWWBWWWBBB/BWBBBBBBWB./BBB.BBWBWWW/WB.W###BWBB/BWWB###BWWB/BBWB###W.BW/WWWBWBB.BBB/.BWBBBBBBWB/BBBWWWBWWWW/WW.BBWWBBWW";
+    let pasang: Pasang = configured("pasang", &[("Rules", "bell"), ("Setup", dense)]);
+    let positions = playout_positions(&pasang, 20, 500);
+    time(
+        &pasang,
+        &format!("pasang bell, dense: {} positions", positions.len()),
+        &positions,
+        budget,
+    );
+
+    // The position of hunt's test `a_prince_among_many_lamas_plays_a_written_chain_…`:
+    // a chain written in full among hundreds of thousands.
+    let lamas = "b2,c2,d2,b3,d3,a4,b4,c4,d4,e4,b5,d5,a6,b6,c6,d6,e6,b7,d7,b8,c8,d8";
+    let record = format!(
+        "[Game \"kungser\"]\n[SetUp \"1\"]\n\
+         [FEN \"P=c5,e9 L={lamas} hand=0 captured=0 turn=P\"]\n\n1. c5xa3xa5xa7xc7xc9 *\n"
+    );
+    time_replays(
+        "kungser: prince v 22 lamas, 5-chain written",
+        &[parse_games(&record, Origin::default()).remove(0)],
+        budget,
+    );
 }
 
 /// Replays seeded random games of `plies` plies as `tgn check` does (errors only) and
@@ -187,6 +222,16 @@ fn replay_random_games(game: &str, plies: usize, budget: Duration) {
             parse_games(&text, Origin::default()).remove(0)
         })
         .collect();
+    time_replays(
+        &format!("{game}: replay a random game (check)"),
+        &records,
+        budget,
+    );
+}
+
+/// Replays `records` as `tgn check` does (errors only), each of them valid, for about
+/// `budget`; prints the time per game.
+fn time_replays(label: &str, records: &[GameRecord], budget: Duration) {
     let settings = Settings {
         detail: Detail::ERRORS,
         ..Settings::default()
@@ -195,17 +240,16 @@ fn replay_random_games(game: &str, plies: usize, budget: Duration) {
     let mut played = 0u64;
     let started = Instant::now();
     while started.elapsed() < budget {
-        for record in &records {
+        for record in records {
             let r = replay(record, &settings);
-            assert!(r.is_valid());
+            assert!(r.is_valid(), "{label}");
             played += u64::from(r.plies);
             games += 1;
         }
     }
     let secs = started.elapsed().as_secs_f64();
     println!(
-        "{:<44} {:>12.1} µs/game     {:>10.0} plies/game",
-        format!("{game}: replay a random game (check)"),
+        "{label:<44} {:>12.1} µs/game     {:>10.0} plies/game",
         secs * 1e6 / games as f64,
         played as f64 / games as f64,
     );

@@ -7,7 +7,7 @@
 //!   comments, NAGs, variations, results, with a span on every token; a streaming
 //!   [`Reader`](record::Reader) and a writer.
 //! - [`games`] — the rules: one module per game behind the [`Rules`](games::Rules)
-//!   trait, and the machinery they share in [`games::common`].
+//!   trait, and the machinery they share in `games::common`.
 //! - [`replay`] — the one replay driver: a record through its game's rules, every
 //!   error and warning with its ply, mover and position; beside it the [`registry`],
 //!   the one place that names every game, and the object-safe
@@ -39,8 +39,30 @@
 //! assert!(found.engine.options().iter().any(|o| o.name == "no-return"));
 //! ```
 //!
-//! The command line (`cli`) and the subcommands (`commands`) are public for the
-//! `tgn` binary, its man pages and its tests; they are not part of the library's API.
+//! A replayed game in the JSON form `tgn convert` writes (and `record::json` reads
+//! back):
+//!
+//! ```
+//! use tgn::output::{Item, json};
+//! use tgn::record::parse_games;
+//! use tgn::replay::{Settings, replay};
+//!
+//! let text = "[Game \"bagh-chal\"]\n\n1. c3 a1-b2 *\n";
+//! let record = parse_games(text, Default::default()).remove(0);
+//! let form = json::Form::default();
+//! let settings = Settings { detail: form.detail(), ..Settings::default() };
+//! let replay = replay(&record, &settings);
+//! let item = Item { file: "game.pgn".into(), index: 0, record, replay };
+//! let game = json::game_in(&item, form);
+//! assert_eq!(game["game"], "bagh-chal");
+//! assert_eq!(game["moves"][1]["written"], "a1-b2");
+//! assert_eq!(game["valid"], true);
+//! ```
+//!
+//! The games themselves are reached through the registry, never by name: their
+//! modules are the crate's own. The command line (`cli`) and the subcommands
+//! (`commands`) are public for the `tgn` binary, its man pages and its tests, and
+//! `internals` for the crate's benches and fuzz targets; none is part of the API.
 
 #![forbid(unsafe_code)]
 
@@ -56,3 +78,16 @@ pub mod replay;
 mod testing;
 
 pub use replay::registry;
+
+/// What the crate's own tests, benches and fuzz targets reach below the API (the quick
+/// path, to hold it to the full replay; engines a bench drives directly). Not part of
+/// the API: it may change at any time.
+#[doc(hidden)]
+pub mod internals {
+    pub use crate::games::mig_mang::MigMang;
+    pub use crate::games::pasang::Pasang;
+    pub use crate::games::pinoy_dama::PinoyDama;
+    pub use crate::games::playout::SplitMix;
+    pub use crate::games::zamma::Zamma;
+    pub use crate::replay::quick::quick;
+}

@@ -1,19 +1,12 @@
 //! A bad value on the command line is a usage error (exit status 2), never a filter
 //! that silently matches nothing or everything, and an option is never ignored.
 
-use assert_cmd::Command;
+mod common;
 
+/// `tgn ARGS`: (exit status, stdout, stderr).
 fn tgn(args: &[&str]) -> (i32, String, String) {
-    let out = Command::cargo_bin("tgn")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let run = common::run(args);
+    (run.code, run.stdout, run.stderr)
 }
 
 const TOGUZ: &str = "records/toguz-kumalak";

@@ -1,14 +1,13 @@
 //! The binary as users run it: exit codes, inputs (files, directories, stdin), output
 //! formats. Game-specific behaviour is tested with the records in `records/`.
 
+mod common;
+
 use std::fs;
 
 use assert_cmd::Command;
+use common::tgn;
 use serde_json::Value;
-
-fn tgn() -> Command {
-    Command::cargo_bin("tgn").unwrap()
-}
 
 fn stdout(cmd: &mut Command) -> String {
     String::from_utf8(cmd.output().unwrap().stdout).unwrap()

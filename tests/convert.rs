@@ -3,29 +3,10 @@
 //! text written from them; JSON arrays are read game by game; the state after every
 //! move only on request.
 
-use assert_cmd::Command;
+mod common;
+
+use common::run_stdin;
 use serde_json::Value;
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str], input: &str) -> Run {
-    let out = Command::cargo_bin("tgn")
-        .unwrap()
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    Run {
-        code: out.status.code().unwrap(),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-    }
-}
 
 const SYNTAX: [&str; 3] = [
     "records/invalid/syntax-unclosed-comment.pgn",
@@ -45,15 +26,15 @@ fn issue_23_a_game_with_a_syntax_error_is_written_as_read() {
         let original =
             std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
                 .unwrap();
-        let pgn = run(&["convert", "--to", "pgn", file], "");
+        let pgn = run_stdin(&["convert", "--to", "pgn", file], "");
         assert_eq!(pgn.code, 1, "{file}: {}", pgn.stderr);
         assert_eq!(first_game(&pgn.stdout), first_game(&original), "{file}");
-        let check = run(&["check", "--format", "json", "-"], &pgn.stdout);
+        let check = run_stdin(&["check", "--format", "json", "-"], &pgn.stdout);
         let first: Value = serde_json::from_str(check.stdout.lines().next().unwrap()).unwrap();
         assert_eq!(first["valid"], false, "{file}");
         assert_eq!(first["errors"][0]["code"], "syntax", "{file}");
         // Through JSON the same: the game carries its text.
-        let json = run(&["convert", "--to", "json", file], "");
+        let json = run_stdin(&["convert", "--to", "json", file], "");
         let games: Value = serde_json::from_str(&json.stdout).unwrap();
         assert_eq!(
             games[0]["text"].as_str(),
@@ -64,7 +45,7 @@ fn issue_23_a_game_with_a_syntax_error_is_written_as_read() {
             games[1].get("text").is_none(),
             "only a game with syntax errors"
         );
-        let back = run(
+        let back = run_stdin(
             &["convert", "--from", "json", "--to", "pgn", "-"],
             &json.stdout,
         );
@@ -84,9 +65,9 @@ fn issue_23_json_values_that_would_change_the_text_are_refused_by_line() {
         r#"{"tags":{"Game":"toguz"},"moves":[{"written":"98(10)"}],"result":"1-0 2. 43"}"#,
         r#"{"tags":{"Game":"toguz"},"moves":[{"written":"98(10)"}]}"#,
     ];
-    let r = run(
+    let r = run_stdin(
         &["convert", "--from", "json", "--to", "pgn", "-"],
-        &lines.join("\n"),
+        lines.join("\n"),
     );
     assert_eq!(r.code, 2, "{}", r.stderr);
     for why in [
@@ -112,7 +93,7 @@ fn issue_23_json_values_that_would_change_the_text_are_refused_by_line() {
 fn issue_23_an_array_is_read_game_by_game_and_a_bad_element_is_one_error() {
     let game = r#"{"tags":{"Game":"toguz"},"moves":[{"written":"98(10)"}],"result":"*"}"#;
     let input = format!("[\n{game},\n{{\"moves\": 7}},\n{game}\n]\n");
-    let r = run(&["convert", "--from", "json", "--to", "jsonl", "-"], &input);
+    let r = run_stdin(&["convert", "--from", "json", "--to", "jsonl", "-"], &input);
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(
         r.stderr
@@ -127,14 +108,14 @@ fn issue_23_an_array_is_read_game_by_game_and_a_bad_element_is_one_error() {
 fn issue_23_pgn_json_pgn_keeps_tags_comments_and_unknown_tags() {
     let text = "[Event \"Cup \\\"A\\\" \\\\ B\"]\n[Odd \"kept\"]\n[Game \"toguz\"]\n[Odd \"twice\"]\n\n\
                 {intro} 1. 98(10) $1 {c} (1. 43(10) {alt}) 1... 11(10) ; brace } here\n2. 97 {last} 1-0 {zero}\n";
-    let pgn = run(&["convert", "--to", "pgn", "-"], text);
+    let pgn = run_stdin(&["convert", "--to", "pgn", "-"], text);
     for to in ["json", "jsonl"] {
         for states in [false, true] {
             let mut args = vec!["convert", "--to", to];
             args.extend(states.then_some("--states"));
             args.push("-");
-            let json = run(&args, text);
-            let back = run(
+            let json = run_stdin(&args, text);
+            let back = run_stdin(
                 &["convert", "--from", "json", "--to", "pgn", "-"],
                 &json.stdout,
             );
@@ -158,13 +139,13 @@ fn issue_23_pgn_json_pgn_keeps_tags_comments_and_unknown_tags() {
 #[test]
 fn issue_23_states_only_on_request_and_json_compact_unless_pretty() {
     let text = "[Game \"toguz\"]\n1. 98(10) 11(10) *\n";
-    let plain = run(&["convert", "--to", "json", "-"], text);
+    let plain = run_stdin(&["convert", "--to", "json", "-"], text);
     assert_eq!(plain.stdout.lines().count(), 3, "[, one line a game, ]");
     let games: Value = serde_json::from_str(&plain.stdout).unwrap();
     assert!(games[0]["moves"][0].get("state").is_none());
     assert!(games[0]["start"].get("state").is_none());
     assert!(games[0]["moves"][0]["position"].is_string());
-    let full = run(
+    let full = run_stdin(
         &["convert", "--to", "json", "--states", "--pretty", "-"],
         text,
     );
@@ -174,11 +155,12 @@ fn issue_23_states_only_on_request_and_json_compact_unless_pretty() {
     assert!(games[0]["start"]["state"].is_object());
     assert!(full.stdout.len() > 2 * plain.stdout.len());
     // Both read back alike, as JSON written before --states did.
-    let back = |json: &str| run(&["convert", "--from", "json", "--to", "pgn", "-"], json).stdout;
+    let back =
+        |json: &str| run_stdin(&["convert", "--from", "json", "--to", "pgn", "-"], json).stdout;
     assert_eq!(back(&plain.stdout), back(&full.stdout));
     // The flags that JSON Lines or text cannot honour are usage errors.
     for args in [["--to", "jsonl", "--pretty"], ["--to", "pgn", "--states"]] {
-        let r = run(&[&["convert"][..], &args, &["-"]].concat(), text);
+        let r = run_stdin(&[&["convert"][..], &args, &["-"]].concat(), text);
         assert_eq!(r.code, 2, "{args:?}");
     }
 }

@@ -1,7 +1,7 @@
 //! `tgn duplicates`: a copy is the same game — the same moves from the same start,
 //! the same result, the same players and date — not merely the same opening moves.
 
-use assert_cmd::Command;
+mod common;
 
 /// A Toguz Kumalak game of one ply with the tags given.
 fn game(tags: &[(&str, &str)], result: &str) -> String {
@@ -17,8 +17,7 @@ const A_V_B: &[(&str, &str)] = &[("White", "A"), ("Black", "B"), ("Date", "2025.
 
 /// (copies found, games with copies) and the exit status of `tgn duplicates ARGS -`.
 fn duplicates(args: &[&str], input: &str) -> ((usize, usize), i32) {
-    let out = Command::cargo_bin("tgn")
-        .unwrap()
+    let out = common::tgn()
         .arg("duplicates")
         .args(args)
         .arg("-")

@@ -99,7 +99,8 @@ fn from_state(game: &str, state: &Value) -> Shown {
             }
             shown.tuzdyks.sort();
         }
-        "morabaraba" | "nine-mens-morris" | "mig-mang" | "nei-pat-kono" => {
+        // The mill games (every Sanmill preset), Mig Mang, Nei Pat Kono.
+        _ if state["white"].is_array() && state["black"].is_array() => {
             put(names(&state["white"]), "light man");
             put(names(&state["black"]), "dark man");
         }

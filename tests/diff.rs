@@ -2,19 +2,15 @@
 //! shifts the rest instead of making every later ply differ, and the report names
 //! what is missing, extra or written differently, and where the sheets agree again.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+use common::tgn;
 use serde_json::{Value, json};
 
 const SHEET: &str = "records/toguz-kumalak/score-sheet.pgn";
 const TOGUZ: &str = "[Game \"toguz-kumalak\"]\n";
-
-fn tgn() -> Command {
-    let mut command = Command::cargo_bin("tgn").unwrap();
-    command.current_dir(env!("CARGO_MANIFEST_DIR"));
-    command
-}
 
 /// (exit status, stdout, stderr)
 fn diff(args: &[&str]) -> (Option<i32>, String, String) {

@@ -2,7 +2,7 @@
 //! escape sequences in tags (ESC, OSC), line breaks in file names and characters
 //! that reorder a line are shown as visible symbols in every human output.
 
-use assert_cmd::Command;
+mod common;
 
 /// A colour change, a window-title OSC sequence, a bell and a right-to-left override.
 const HOSTILE: &str = "\u{1b}[31mRed\u{1b}]0;pwned\u{7}\u{202e}";
@@ -15,12 +15,7 @@ fn record(white: &str) -> String {
 }
 
 fn human_output(args: &[&str], dir: &std::path::Path) -> String {
-    let out = Command::cargo_bin("tgn")
-        .unwrap()
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap();
+    let out = common::tgn().current_dir(dir).args(args).output().unwrap();
     let mut text = String::from_utf8(out.stdout).unwrap();
     text.push_str(&String::from_utf8(out.stderr).unwrap());
     text

@@ -3,13 +3,15 @@
 //! behind by SIGINT or SIGTERM. CI runs as root: every test holds as root, and those
 //! that need root say so and pass over in silence without it.
 
+mod common;
+
 use std::fs;
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 
-use assert_cmd::Command;
+use common::{mkfifo, tgn_bounded as tgn};
 use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 
@@ -21,13 +23,6 @@ const FIXED: &str = "[Game \"toguz-kumalak\"]\n\n1. 43(10) 11(10) *\n";
 const NOBODY: u32 = 65534;
 
 /// The binary, stopped if it hangs.
-fn tgn() -> Command {
-    let mut command = Command::cargo_bin("tgn").unwrap();
-    command.timeout(Duration::from_secs(120));
-    command
-}
-
-/// `tgn fix --renumber ARGS… PATH`.
 fn fix(args: &[&str], path: &Path) -> assert_cmd::assert::Assert {
     tgn()
         .args(["fix", "--renumber"])
@@ -80,14 +75,6 @@ fn leftovers(dir: &Path) -> Vec<String> {
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
         .filter(|name| name.starts_with(".tgn-fix-"))
         .collect()
-}
-
-fn mkfifo(path: &Path) {
-    let made = std::process::Command::new("mkfifo")
-        .arg(path)
-        .status()
-        .unwrap();
-    assert!(made.success());
 }
 
 #[test]

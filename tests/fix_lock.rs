@@ -3,10 +3,10 @@
 //! for a few seconds, then left as it is (exit 2). (A file changed between the read
 //! and the rename is checked by the unit tests of `commands::fix`.)
 
-use std::fs::{self, File};
-use std::time::Duration;
+mod common;
 
-use assert_cmd::Command;
+use std::fs::{self, File};
+
 use predicates::str::contains;
 
 /// A game whose move number fix rewrites (`3.` for `1.`).
@@ -20,9 +20,7 @@ fn a_file_locked_by_another_program_is_left_as_it_is() {
     // The lock fix takes (flock(2), through std), held for the whole run.
     let other = File::open(&path).unwrap();
     other.try_lock().unwrap();
-    Command::cargo_bin("tgn")
-        .unwrap()
-        .timeout(Duration::from_secs(120))
+    common::tgn_bounded()
         .args(["fix", "--renumber"])
         .arg(&path)
         .assert()
@@ -39,8 +37,7 @@ fn a_file_no_one_holds_is_fixed() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("games.pgn");
     fs::write(&path, MISNUMBERED).unwrap();
-    Command::cargo_bin("tgn")
-        .unwrap()
+    common::tgn()
         .args(["fix", "--renumber"])
         .arg(&path)
         .assert()

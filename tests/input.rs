@@ -5,26 +5,14 @@
 
 #![cfg(unix)]
 
-use std::path::Path;
-use std::process::Command as Process;
-use std::time::Duration;
+mod common;
 
-use assert_cmd::Command;
+use std::path::Path;
+
+use common::{mkfifo, tgn_bounded as tgn};
 use predicates::str::contains;
 
 const GAME: &str = "[Game \"toguz-kumalak\"]\n\n1. 43(10) 11(10) *\n";
-
-/// The binary, stopped if it hangs.
-fn tgn() -> Command {
-    let mut command = Command::cargo_bin("tgn").unwrap();
-    command.timeout(Duration::from_secs(120));
-    command
-}
-
-fn mkfifo(path: &Path) {
-    let made = Process::new("mkfifo").arg(path).status().unwrap();
-    assert!(made.success());
-}
 
 /// Writes `text` into the FIFO from another thread (opening it waits for a reader).
 fn feed(fifo: &Path, text: &'static str) -> std::thread::JoinHandle<()> {
@@ -193,8 +181,7 @@ fn issue_23_fix_through_a_link_rewrites_the_record_and_keeps_the_link() {
 fn a_fifo_in_a_directory_is_named_not_read() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("live.pgn");
-    let made = Process::new("mkfifo").arg(&fifo).status().unwrap();
-    assert!(made.success());
+    mkfifo(&fifo);
     std::fs::write(
         dir.path().join("game.pgn"),
         "[Game \"toguz-kumalak\"]\n\n1. 43(10) 11(10) *\n",

@@ -25,12 +25,10 @@ fn sources(dir: &Path) -> Vec<PathBuf> {
         .filter_map(Result::ok)
         .map(|e| e.into_path())
         .filter(|p| p.extension().is_some_and(|e| e == "rs"))
-        // Test files: a game's `tests.rs`, shared test helpers.
+        // Test files: a game's `tests.rs` (or `preset_tests.rs`), shared test helpers.
         .filter(|p| {
-            !matches!(
-                p.file_name().and_then(|n| n.to_str()),
-                Some("tests.rs" | "testing.rs")
-            )
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            !(name.ends_with("tests.rs") || name == "testing.rs")
         })
         .collect()
 }

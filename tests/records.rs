@@ -9,37 +9,26 @@
 //! - The first game of an invalid file may say `[ExpectGamesInFile "<n>"]`: the file
 //!   must hold exactly that many games (a broken game never swallows the next).
 
+mod common;
+
 use std::fs::File;
 use std::io::BufReader;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use common::record_files;
 use tgn::record::{Encoding, Reader};
 use tgn::replay::{ErrorCode, Settings, replay};
 
-fn record_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(dir)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_map(Result::ok)
-        .map(|e| e.into_path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
-        .collect();
-    files.sort();
-    files
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("records")
+/// Whether `path` is in `records/invalid/`.
+fn invalid(path: &Path) -> bool {
+    path.starts_with("records/invalid")
 }
 
 #[test]
 fn sample_records_are_valid() {
     let mut problems = Vec::new();
     let mut games = 0;
-    for path in record_files(&root()) {
-        if path.components().any(|c| c.as_os_str() == "invalid") {
-            continue;
-        }
+    for path in record_files().into_iter().filter(|p| !invalid(p)) {
         let reader = Reader::new(BufReader::new(File::open(&path).unwrap()), Encoding::Utf8);
         for (index, record) in reader.enumerate() {
             let record = record.unwrap();
@@ -67,7 +56,7 @@ fn invalid_records_fail_as_they_say() {
     let mut problems = Vec::new();
     let mut games = 0;
     let mut codes = std::collections::BTreeSet::new();
-    for path in record_files(&root().join("invalid")) {
+    for path in record_files().into_iter().filter(|p| invalid(p)) {
         let reader = Reader::new(BufReader::new(File::open(&path).unwrap()), Encoding::Utf8);
         let mut expected_games = None;
         let mut in_file = 0;

@@ -4,6 +4,8 @@
 //! directory, `--force` replaces a name and never writes to what it leads to, and
 //! its file names are distinct, never an option, never a Windows device.
 
+mod common;
+
 use std::fs;
 use std::io::Write;
 use std::os::unix::fs::symlink;
@@ -12,16 +14,12 @@ use std::process::Stdio;
 use std::thread::sleep;
 use std::time::Duration;
 
-use assert_cmd::Command;
 use assert_cmd::cargo::CommandCargoExt;
+use common::tgn;
 use tempfile::TempDir;
 
 /// What a file outside the directory holds, and must still hold after the split.
 const SECRET: &str = "not a record: must stay as it is\n";
-
-fn tgn() -> Command {
-    Command::cargo_bin("tgn").unwrap()
-}
 
 /// A valid game, with `[Event]` when given.
 fn game(event: Option<&str>) -> String {

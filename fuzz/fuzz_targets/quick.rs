@@ -9,7 +9,7 @@ use libfuzzer_sys::fuzz_target;
 use tgn::output::{Item, json};
 use tgn::record::{Encoding, Reader};
 use tgn::registry::all_games;
-use tgn::replay::quick::quick;
+use tgn::internals::quick;
 use tgn::replay::{Detail, Settings, replay};
 
 fuzz_target!(|data: &[u8]| {

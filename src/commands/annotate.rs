@@ -96,10 +96,12 @@ pub fn annotate(item: &Item, positions: bool) -> GameRecord {
         previous: None,
     };
     record.moves = annotate_line(&record.moves, &replay.main, replay, positions, numbering);
-    let end_errors = replay
-        .errors
-        .iter()
-        .filter(|e| e.ply.is_none() && e.code != crate::replay::ErrorCode::Syntax);
+    // Errors of no one move, and a turn left half done at the end (its error names
+    // the move that began it, which was played).
+    let end_errors = replay.errors.iter().filter(|e| {
+        use crate::replay::ErrorCode;
+        (e.ply.is_none() && e.code != ErrorCode::Syntax) || e.code == ErrorCode::Unfinished
+    });
     for error in end_errors {
         once(&mut record.trailing, 0, format!("error: {}", error.message));
     }

@@ -28,6 +28,15 @@ pub fn run() -> io::Result<RunStatus> {
         out,
         "Options are set by tag ([PlayOut \"yes\"]) or with --option play-out."
     )?;
+    for engine in registry::ENGINES {
+        let presets = engine.presets();
+        if !presets.is_empty() {
+            writeln!(out)?;
+            for line in presets {
+                writeln!(out, "{line}")?;
+            }
+        }
+    }
     writeln!(
         out,
         "The rules documents (in the repository) number each rule as the messages cite it: \

@@ -12,21 +12,21 @@
 //! Nothing outside `games/` names a specific game: the subcommands reach every game
 //! through [`registry`](crate::registry) and the object-safe [`Engine`](crate::registry::Engine).
 
-pub mod bagh_chal;
-pub mod common;
-pub mod hunt;
-pub mod mig_mang;
-pub mod mill;
-pub mod nei_pat_kono;
-pub mod olinda_keliya;
+pub(crate) mod bagh_chal;
+pub(crate) mod common;
+pub(crate) mod hunt;
+pub(crate) mod mig_mang;
+pub(crate) mod mill;
+pub(crate) mod nei_pat_kono;
+pub(crate) mod olinda_keliya;
 pub mod options;
-pub mod pasang;
-pub mod pinoy_dama;
-pub mod playout;
+pub(crate) mod pasang;
+pub(crate) mod pinoy_dama;
+pub(crate) mod playout;
 #[cfg(test)]
 pub(crate) mod testing;
-pub mod toguz_kumalak;
-pub mod zamma;
+pub(crate) mod toguz_kumalak;
+pub(crate) mod zamma;
 
 use std::fmt;
 
@@ -190,8 +190,8 @@ impl MoveError {
         }
     }
 
-    /// Several legal moves match: at most [`LISTED`](common::listing::LISTED) of
-    /// `moves` named, written by `write` (see [`common::listing::at_most`]).
+    /// Several legal moves match: at most `LISTED` (10) of
+    /// `moves` named, written by `write` (see `common::listing::at_most`).
     pub fn ambiguous<T>(moves: &[T], write: impl Fn(&T) -> String) -> MoveError {
         MoveError::Ambiguous {
             candidates: common::listing::at_most(moves, write),
@@ -267,6 +267,12 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn option_applies(game: &GameInfo, option: &OptionSpec) -> bool {
         let _ = (game, option);
         true
+    }
+
+    /// Rule presets the engine plays, for `tgn games`: each a line naming the preset
+    /// and what it changes (the mill engine's Sanmill presets). None by default.
+    fn presets() -> Vec<String> {
+        Vec::new()
     }
 
     /// Reads the options of one record. `setup.game()` says which of [`Rules::GAMES`]

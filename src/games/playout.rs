@@ -7,7 +7,7 @@
 //! string round-trips; a position with no legal move has an outcome (unless the game is
 //! over already); [`Rules::over_but_for_moves`] keeps its promise.
 
-use super::{GameInfo, Rules, Setup};
+use super::{GameInfo, Player, Rules, Setup};
 
 /// A small deterministic generator (SplitMix64): reproducible games without a
 /// dependency.
@@ -38,6 +38,9 @@ const CHECKED_PER_PLY: usize = 64;
 /// A random game's moves (canonical) and result text.
 pub struct RandomGame {
     pub moves: Vec<String>,
+    /// For each move, its mover and whether it starts a turn (not when it finishes a
+    /// turn left half done, such as a mill's removal written as its own token).
+    pub turns: Vec<(Player, bool)>,
     pub result: &'static str,
 }
 
@@ -56,6 +59,7 @@ pub fn random_game<R: Rules>(
     let mut rng = SplitMix::new(seed);
     let mut position = rules.start_position();
     let mut moves = Vec::new();
+    let mut turns = Vec::new();
     let fail = |moves: &[String], what: String| -> Result<RandomGame, String> {
         Err(format!("{} after {}: {what}", info.id, moves.join(" ")))
     };
@@ -95,11 +99,17 @@ pub fn random_game<R: Rules>(
             }
         }
         let mv = &legal[rng.below(legal.len())];
+        let continues = !moves.is_empty() && rules.unfinished_turn(&position).is_some();
+        turns.push((rules.to_move(&position), !continues));
         moves.push(rules.write_move(&position, mv));
         rules.play(&mut position, mv);
     }
     let result = rules.outcome(&position).map_or("*", |o| o.result.as_str());
-    Ok(RandomGame { moves, result })
+    Ok(RandomGame {
+        moves,
+        turns,
+        result,
+    })
 }
 
 /// What [`Rules::over_but_for_moves`] promises, at a position whose outcome is `over`.
@@ -154,9 +164,17 @@ pub fn random_record<R: Rules>(
         info.id, game.result
     );
     let mut line_length = 0;
-    for (i, mv) in game.moves.iter().enumerate() {
-        let word = if i % 2 == 0 {
-            format!("{}. {mv}", i / 2 + 1)
+    // Numbered as the driver counts: the number goes up when the first player begins
+    // a turn after a move of the second.
+    let (mut number, mut last) = (1, None);
+    for (mv, &(mover, starts)) in game.moves.iter().zip(&game.turns) {
+        let numbered = starts && mover == Player::First;
+        if numbered && last == Some(Player::Second) {
+            number += 1;
+        }
+        last = Some(mover);
+        let word = if numbered {
+            format!("{number}. {mv}")
         } else {
             mv.clone()
         };

@@ -9,12 +9,12 @@
 //! - [`reader`] streams games out of any `BufRead`, one at a time, decoding UTF-8,
 //!   Windows-1251 or Latin-1; memory does not grow with the size of the file.
 //! - [`parser`] reads the text of one or more games.
-//! - [`plain`] walks a plain game in place, for the quick path through an archive.
+//! - `plain` walks a plain game in place, for the quick path through an archive.
 //! - [`writer`] writes games back as text.
 
 pub mod json;
 pub mod parser;
-pub mod plain;
+pub(crate) mod plain;
 pub mod reader;
 mod word;
 pub mod writer;

@@ -13,6 +13,12 @@
 use super::parser::{MAX_ITEMS, MAX_NAG, ends_token, split_tag_line, suffix_nag};
 use super::{GameResult, parse_result, resync_point};
 
+/// The most tags a plain game has. Each tag is compared with those before it (a tag
+/// given twice is a warning): past a few dozen, that is time quadratic in their number
+/// (100,000 distinct tags, a hostile record, took 96 s in a debug build), so a game
+/// with more is read the full way, which finds a tag given twice with a map.
+const MOST_TAGS: usize = 64;
+
 /// Something the quick reading leaves to the full parser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Unusual;
@@ -47,7 +53,7 @@ impl<'a> Plain<'a> {
     ///
     /// # Errors
     /// [`Unusual`]: a tag the full parser reads otherwise (an escape in its value, a
-    /// syntax error) or a tag given twice (a warning).
+    /// syntax error), a tag given twice (a warning), more than [`MOST_TAGS`] tags.
     pub fn read(text: &'a str) -> Result<Plain<'a>, Unusual> {
         let mut at = 0;
         let mut tags: Vec<(&str, &str)> = Vec::with_capacity(16);
@@ -75,7 +81,7 @@ impl<'a> Plain<'a> {
             let same = |n: &&str| {
                 n.len() == name.len() && n.as_bytes()[0] == name.as_bytes()[0] && *n == name
             };
-            if tags.iter().any(|(n, _)| same(n)) {
+            if tags.len() == MOST_TAGS || tags.iter().any(|(n, _)| same(n)) {
                 return Err(Unusual);
             }
             tags.push((name, value));

@@ -11,7 +11,7 @@
 //! still checked.
 
 pub mod diagram;
-pub mod quick;
+pub(crate) mod quick;
 pub mod registry;
 mod warnings;
 
@@ -44,9 +44,9 @@ pub struct Detail {
     pub ends: bool,
     /// The record of every game. Without it, a game that is plain, valid and draws no
     /// warning may come back with an empty record and a replay that holds only its
-    /// game, plies and outcome: it went the [`quick`] way.
+    /// game, plies and outcome: it went the quick way.
     pub record: bool,
-    /// Of a game that went the [`quick`] way without [`Detail::record`]: its tags and
+    /// Of a game that went the quick way without [`Detail::record`]: its tags and
     /// its declared result, in an otherwise empty record (what `check --format json`
     /// prints of a valid game). Without it the record is empty.
     pub tags: bool,
@@ -72,7 +72,7 @@ impl Detail {
         ..Detail::ERRORS
     };
     /// What `check --format json` prints: errors, counts, the final position, and of
-    /// a valid game only its tags and result (it may go the [`quick`] way).
+    /// a valid game only its tags and result (it may go the quick way).
     pub const SUMMARY: Detail = Detail {
         ends: true,
         tags: true,
@@ -503,7 +503,7 @@ pub fn replay_with<R: Rules>(
     // ended the game (a move after the end says so in its message; the outcome agrees).
     replay.outcome = rules.outcome(&end);
     if complete {
-        driver.finish(record, &end, replay.outcome.as_ref());
+        driver.finish(record, &start, &replay.main, &end, replay.outcome.as_ref());
     }
     replay.end = Some(Box::new(driver.snapshot(&end)));
     replay.errors = driver.errors;
@@ -703,12 +703,7 @@ impl<R: Rules> Driver<'_, R> {
         };
         let token = self.rules.parse_token(&node.text).ok()?;
         let message = self.rules.abandons_turn(position, &previous.text, &token)?;
-        let mut before = start.clone();
-        for earlier in earlier {
-            let token = self.rules.parse_token(&earlier.text).ok()?;
-            let mv = self.rules.resolve(&before, &token).ok()?;
-            self.rules.play(&mut before, &mv);
-        }
+        let before = replayed(self.rules, start, earlier)?;
         Some(Diagnostic {
             ply: Some(played.ply),
             mover: Some(played.mover),
@@ -795,8 +790,15 @@ impl<R: Rules> Driver<'_, R> {
 
     /// Checks the end of a fully replayed main line: an unfinished turn, and the
     /// declared result against the board and against the Result tag.
-    /// `outcome` is the game's at `end`.
-    fn finish(&mut self, record: &GameRecord, end: &R::Position, outcome: Option<&Outcome>) {
+    /// `outcome` is the game's at `end`, `main` the replayed main line from `start`.
+    fn finish(
+        &mut self,
+        record: &GameRecord,
+        start: &R::Position,
+        main: &Line,
+        end: &R::Position,
+        outcome: Option<&Outcome>,
+    ) {
         let end_span = record
             .result
             .as_ref()
@@ -814,6 +816,12 @@ impl<R: Rules> Driver<'_, R> {
             let position = match fault {
                 EndFault::TagDisagrees(..) => None,
                 _ => PositionView::of(rules, end),
+            };
+            // A turn left half done is blamed on the move that began it, with its ply
+            // and mover, as when a later move abandons it.
+            let last = match fault {
+                EndFault::Unfinished(_) => last_played(record, main),
+                _ => None,
             };
             let (message, span) = match fault {
                 EndFault::Unfinished(missing) => (
@@ -840,12 +848,53 @@ impl<R: Rules> Driver<'_, R> {
                     result_span(record, in_tag, end_span),
                 ),
             };
-            self.errors.push(Diagnostic {
+            let diagnostic = Diagnostic {
                 position,
                 ..Diagnostic::new(code, message, span)
+            };
+            self.errors.push(match last {
+                Some((i, played, node)) => Diagnostic {
+                    ply: Some(played.ply),
+                    mover: Some(played.mover),
+                    written: Some(node.text.to_string()),
+                    span: node.span,
+                    position: replayed(rules, start, &record.moves[..i])
+                        .and_then(|before| PositionView::of(rules, &before)),
+                    ..diagnostic
+                },
+                None => diagnostic,
             });
         });
     }
+}
+
+/// The last move played on the main line: its index, how it was played and the
+/// record's node of it.
+fn last_played<'a>(
+    record: &'a GameRecord,
+    main: &'a Line,
+) -> Option<(usize, &'a Played, &'a MoveNode)> {
+    main.nodes
+        .iter()
+        .zip(&record.moves)
+        .enumerate()
+        .rev()
+        .find_map(|(i, (n, node))| match &n.status {
+            Status::Played(played) => Some((i, played, node)),
+            _ => None,
+        })
+}
+
+/// The position after `moves` from `start` (moves known to be good: a rare path that
+/// replays them again rather than keep copies on the common one).
+fn replayed<R: Rules>(rules: &R, start: &R::Position, moves: &[MoveNode]) -> Option<R::Position> {
+    let mut position = start.clone();
+    for node in moves {
+        let token = rules.parse_token(&node.text).ok()?;
+        let mv = rules.resolve(&position, &token).ok()?;
+        rules.play(&mut position, &mv);
+    }
+    Some(position)
 }
 
 /// Where a declared result stands: the Result tag's span when only the tag declares it.

@@ -23,7 +23,9 @@ pub trait Engine: Sync {
     fn options(&self) -> &'static [OptionSpec];
     /// The options that concern `game`, one of [`Engine::games`].
     fn options_of(&self, game: &GameInfo) -> Vec<&'static OptionSpec>;
-    /// A random game of `game` as record text (see [`games::playout`]).
+    /// The rule presets the engine plays (see [`Rules::presets`]).
+    fn presets(&self) -> Vec<String>;
+    /// A random game of `game` as record text (see `games::playout`).
     ///
     /// # Errors
     /// A rule that broke a property during the game.
@@ -44,7 +46,7 @@ pub trait Engine: Sync {
         max_plies: usize,
     ) -> Result<(), String>;
     /// Reads arbitrary text as a move and as a position string of `game` (see
-    /// [`games::playout::check_notation`]): what the fuzz campaign drives.
+    /// `games::playout::check_notation`): what the fuzz campaign drives.
     ///
     /// # Errors
     /// The first broken property.
@@ -116,6 +118,10 @@ impl<R: Rules> Engine for EngineOf<R> {
 
     fn options(&self) -> &'static [OptionSpec] {
         R::OPTIONS
+    }
+
+    fn presets(&self) -> Vec<String> {
+        R::presets()
     }
 
     fn options_of(&self, game: &GameInfo) -> Vec<&'static OptionSpec> {

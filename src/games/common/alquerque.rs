@@ -78,6 +78,7 @@ impl Layout {
     }
 
     /// The centre of the square.
+    #[cfg(test)]
     pub fn centre(&self) -> (u8, u8) {
         (
             self.middle_file(),

@@ -38,6 +38,7 @@ impl Dir {
     /// The four orthogonal directions.
     pub const ORTHOGONAL: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
     /// The four diagonal directions.
+    #[cfg(test)]
     pub const DIAGONAL: [Dir; 4] = [Dir::NE, Dir::SE, Dir::SW, Dir::NW];
 
     /// File and rank change of one lattice step.
@@ -67,11 +68,6 @@ impl Dir {
     /// True for NE, SE, SW, NW.
     pub fn is_diagonal(self) -> bool {
         self.index() % 2 == 1
-    }
-
-    /// Whether a step this way gains rank (`1`), loses it (`-1`) or neither (`0`).
-    pub fn rank_step(self) -> i32 {
-        self.delta().1
     }
 }
 
@@ -243,6 +239,7 @@ impl Board {
     }
 
     /// Number of playable points.
+    #[cfg(test)]
     pub fn point_count(&self) -> usize {
         self.playable.iter().filter(|&&p| p).count()
     }

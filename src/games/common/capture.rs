@@ -387,11 +387,6 @@ impl Chain {
     pub fn to(&self) -> Point {
         *self.landings.last().expect("a chain has at least one jump")
     }
-
-    /// The taken pieces as a set.
-    pub fn captured_set(&self) -> Set {
-        self.captured.iter().fold(0, |s, &p| s | bit(p))
-    }
 }
 
 /// What a search found.

@@ -82,6 +82,7 @@ impl ColourPosition {
     ///
     /// # Errors
     /// The first name that is not a point of the grid.
+    #[cfg(test)]
     pub fn from_names(
         grid: &Grid,
         black: &[&str],

@@ -219,6 +219,7 @@ impl Grid {
     }
 
     /// Every point of this grid.
+    #[cfg(test)]
     pub fn all(&self) -> GridSet {
         let mut set = self.empty();
         let row = set.full_row();
@@ -451,10 +452,6 @@ impl GridSet {
         self.used().iter().map(|r| r.count_ones() as usize).sum()
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.used().iter().all(|&r| r == 0)
-    }
-
     /// The points, rank by rank from `a1`.
     pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
         self.used().iter().enumerate().flat_map(move |(r, &row)| {
@@ -476,22 +473,14 @@ impl GridSet {
         self.zip(other, |a, b| full & !(a | b))
     }
 
-    /// The points of both sets.
-    pub fn union(&self, other: &GridSet) -> GridSet {
-        self.zip(other, |a, b| a | b)
-    }
-
-    /// The points in both sets.
-    pub fn intersection(&self, other: &GridSet) -> GridSet {
-        self.zip(other, |a, b| a & b)
-    }
-
     /// The points of `self` not in `other`.
+    #[cfg(test)]
     pub fn difference(&self, other: &GridSet) -> GridSet {
         self.zip(other, |a, b| a & !b)
     }
 
     /// Whether the sets share a point.
+    #[cfg(test)]
     pub fn meets(&self, other: &GridSet) -> bool {
         self.used()
             .iter()
@@ -512,6 +501,7 @@ impl GridSet {
 
     /// The points of the grid orthogonally next to some point of the set (whether in
     /// the set or not): one shift each way per rank.
+    #[cfg(test)]
     pub fn neighbours(&self) -> GridSet {
         let full = self.full_row();
         let rows = self.used();

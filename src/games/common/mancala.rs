@@ -273,6 +273,7 @@ impl<'a> Sections<'a> {
     ///
     /// # Errors
     /// As [`Sections::next`], or a section after it.
+    #[allow(clippy::wrong_self_convention)] // the side to move, not a conversion
     pub fn to_move(mut self) -> Result<Side, String> {
         let side = self.next(
             "M:",

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use super::{Capture, Family, Format, Hunt, HuntGame, Opening, Variant, Words};
 use crate::games::common::alquerque::Layout;
 use crate::games::common::placement::Placement;
-use crate::games::{GameInfo, OptionSpec, Player, Setup, SetupError};
+use crate::games::{GameInfo, OptionSpec, Setup, SetupError};
 
 /// The id of Kungser.
 pub const KUNGSER: &str = "kungser";
@@ -20,9 +20,11 @@ pub const KUNGSER: &str = "kungser";
 pub const RIMAU_RIMAU: &str = "rimau-rimau";
 
 /// The hunters are the first player in both games.
-pub const HUNTERS: Player = Player::First;
+#[cfg(test)]
+pub const HUNTERS: crate::games::Player = crate::games::Player::First;
 /// The prey are the second player.
-pub const PREY_SIDE: Player = Player::Second;
+#[cfg(test)]
+pub const PREY_SIDE: crate::games::Player = crate::games::Player::Second;
 
 /// The apexes of the two triangles, where the hunters start (§2, §5).
 const APEXES: &[&str] = &["c3", "c7"];

@@ -46,7 +46,7 @@ use super::{GameInfo, MoveError, NotationError, OptionSpec, Outcome, Player};
 use super::{Rules, Setup, SetupError};
 pub use notation::Token;
 pub use position::Position;
-pub use rules::{End, Move};
+pub use rules::Move;
 
 /// How the hunters capture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -69,11 +69,13 @@ pub struct Position {
 
 impl Position {
     /// The hunters' points.
+    #[cfg(test)]
     pub fn hunters(&self) -> Set {
         self.hunters
     }
 
     /// The prey's points.
+    #[cfg(test)]
     pub fn prey(&self) -> Set {
         self.prey
     }
@@ -84,16 +86,19 @@ impl Position {
     }
 
     /// Prey in hand.
+    #[cfg(test)]
     pub fn hand(&self) -> u8 {
         self.hand
     }
 
     /// Prey taken.
+    #[cfg(test)]
     pub fn captured(&self) -> u8 {
         self.captured
     }
 
     /// Whether the hunters' first turn is still to come.
+    #[cfg(test)]
     pub fn opening(&self) -> bool {
         self.opening
     }
@@ -104,6 +109,7 @@ impl Position {
     }
 
     /// Prey on the board.
+    #[cfg(test)]
     pub fn prey_on_board(&self) -> u8 {
         self.prey.count_ones() as u8
     }

@@ -952,10 +952,11 @@ fn errors_are_reported_at_their_ply() {
 }
 
 #[test]
-fn a_prince_among_many_lamas_is_read_quickly_and_messages_stay_short() {
+fn a_prince_among_many_lamas_plays_a_written_chain_and_messages_stay_short() {
     // 22 lamas on every point a jump passes over, the prince on c5: hundreds of
-    // thousands of chains. A chain written in full is checked jump by jump; a short
-    // form or a wrong chain names at most ten of the chains that match.
+    // thousands of chains. A chain written in full is checked jump by jump (how long
+    // it takes is measured by `cargo bench --bench capture`, not asserted here); a
+    // short form or a wrong chain names at most ten of the chains that match.
     let k = kungser();
     let mut lamas = Vec::new();
     for p in k.geo.board.points() {
@@ -968,11 +969,9 @@ fn a_prince_among_many_lamas_is_read_quickly_and_messages_stay_short() {
         &k,
         &format!("P=c5,e9 L={} hand=0 captured=0 turn=P", lamas.join(",")),
     );
-    let start = std::time::Instant::now();
     let mut q = p.clone();
     play(&k, &mut q, "c5xa3xa5xa7xc7xc9").unwrap();
     assert_eq!(q.captured(), 5);
-    assert!(start.elapsed().as_millis() < 100, "{:?}", start.elapsed());
     let e = error(&k, &p, "c5-a9");
     assert!(
         e.starts_with("wrong mark: c5-a9 is a capture: write it with x, as one of "),

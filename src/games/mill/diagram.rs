@@ -1,11 +1,11 @@
 //! The mill board as a scene for `tgn diagram`: the lines of section 1 (with
 //! Morabaraba's diagonals), White's pieces light and Black's dark, the hands and any
 //! removal owed in the status line, and the last turn's placement or move with its
-//! removal.
+//! removals.
 
 use super::geometry::{Spot, spots};
 use super::position::Position;
-use super::rules::{Action, Move};
+use super::rules::{Action, Move, Victims};
 use super::{Mill, Notation};
 use crate::games::common::diagram::{At, Diagram, MarkKind};
 
@@ -35,10 +35,10 @@ impl Mill {
                 );
             }
         }
-        let (action, removal) = match last {
-            Some(&Move::Turn { action, removal }) => (Some(action), removal),
-            Some(&Move::Removal(s)) => (None, Some(s)),
-            None => (None, None),
+        let (action, removals) = match last {
+            Some(&Move::Turn { action, removals }) => (Some(action), removals),
+            Some(&Move::Removal(s)) => (None, Victims::one(s)),
+            None => (None, Victims::NONE),
         };
         match action {
             Some(Action::Place(s)) => diagram.mark(MarkKind::Placed, &board.name(s)),
@@ -48,7 +48,7 @@ impl Mill {
             }
             None => {}
         }
-        if let Some(s) = removal {
+        for s in removals.iter() {
             diagram.mark(MarkKind::Taken, &board.name(s));
         }
         diagram.to_move = Some(position.to_move);

@@ -196,6 +196,7 @@ impl MillBoard {
     }
 
     /// The point numbered `n` (1–24) in the numeric notation.
+    #[allow(clippy::wrong_self_convention)] // a point of this board, found by number
     pub fn from_number(&self, n: u32) -> Option<Spot> {
         let index = usize::try_from(n).ok()?.checked_sub(1)?;
         self.parse_name(NUMERIC.get(index)?)
@@ -242,6 +243,7 @@ impl MillBoard {
     }
 
     /// Every mill (R5) as a bitboard.
+    #[cfg(test)]
     pub fn mills(&self) -> &[u32] {
         &self.mills
     }
@@ -252,6 +254,11 @@ impl MillBoard {
             .iter()
             .copied()
             .filter(move |&m| m != 0 && m & men == m)
+    }
+
+    /// How many complete mills `men` has (El Filja's removals when placing ends).
+    pub fn in_mills_count(&self, men: u32) -> u8 {
+        self.mills.iter().filter(|&&m| m & men == m).count() as u8
     }
 
     /// The pieces of `men` that stand in one of their complete mills (R6).

@@ -1,10 +1,15 @@
-//! The mill games: Morabaraba and Nine Men's Morris, one engine with two
-//! configurations (rules: `morabaraba.md`, seed 003).
+//! The mill games: the seed's Morabaraba and Nine Men's Morris (rules:
+//! `morabaraba.md`, seed 003) and the ten rule sets of the Sanmill program, one
+//! engine with twelve presets.
 //!
-//! Both games place pieces on the 24 points of three concentric squares, move them
-//! along the lines, fly at three pieces, and remove an opponent piece for every mill
-//! made. What differs is configuration, not code: [`Config`] holds the board (with or
-//! without the corner diagonals), the number of pieces (12 or 9) and the rule options.
+//! Every game places pieces on the 24 points of three concentric squares, moves them
+//! along the lines, flies with few pieces, and removes opponent pieces for mills made.
+//! What differs is data, not code: a [`Preset`] holds the board (with or without the
+//! corner diagonals), the number of pieces and every rule switch, and [`Config`] the
+//! preset and the record's options. `[Variant "Twelve Men's Morris"]` (Sanmill's
+//! names) selects a preset; for the two names the seed's rules also define, the
+//! seed's rules are the default and `rules=sanmill` (`[Rules "sanmill"]`) selects
+//! Sanmill's.
 //!
 //! - [`geometry`]: the board, its neighbours and mills, and the numeric point table.
 //! - [`position`]: the position, its position string, drawing and JSON state.
@@ -20,6 +25,7 @@ mod diagram;
 pub mod geometry;
 pub mod notation;
 pub mod position;
+pub mod preset;
 pub mod rules;
 mod sanmill;
 
@@ -31,7 +37,8 @@ use super::{Rules, Setup, SetupError};
 use geometry::MillBoard;
 pub use notation::Token;
 pub use position::Position;
-pub use rules::{Action, End, Move};
+pub use preset::Preset;
+pub use rules::Move;
 
 /// The id of Morabaraba.
 pub const MORABARABA: &str = "morabaraba";
@@ -63,8 +70,8 @@ pub enum Notation {
 #[derive(Clone, Debug)]
 pub struct Config {
     pub board: &'static MillBoard,
-    /// Pieces of each player (12 or 9).
-    pub pieces: u8,
+    /// The rules: pieces, flying, what mills and full boards do (see `preset.rs`).
+    pub preset: &'static Preset,
     pub no_return: NoReturn,
     /// §4.6: the optional ten-move draw.
     pub ten_move_draw: bool,
@@ -85,6 +92,13 @@ impl Mill {
 }
 
 /// The options, declared once (read in `configure`, listed by `tgn games`).
+const RULES: OptionSpec = OptionSpec::choice(
+    "rules",
+    &["seed", "sanmill"],
+    "seed",
+    "Morabaraba and Nine Men's Morris: the seed's rules (default) or Sanmill's preset of the \
+     same name",
+);
 const NO_RETURN: OptionSpec = OptionSpec::choice(
     "no-return",
     &["all", "mill", "off"],
@@ -135,12 +149,45 @@ impl Rules for Mill {
             moves: &["d2", "d1-d2xe4", "xe4", "20"],
             position: "W=a1,g1 B=a7 hand=0,0 turn=W",
         },
+        sanmill_game("twelve-mens-morris", "Twelve Men's Morris"),
+        sanmill_game("dooz", "Dooz"),
+        sanmill_game("russian-mill", "Russian Mill"),
+        sanmill_game("lasker-morris", "Lasker Morris"),
+        sanmill_game("cheng-san-qi", "Cheng San Qi"),
+        sanmill_game("da-san-qi", "Da San Qi"),
+        sanmill_game("zhi-qi", "Zhi Qi"),
+        sanmill_game("el-filja", "El Filja"),
     ];
 
-    const OPTIONS: &'static [OptionSpec] = &[NO_RETURN, TEN_MOVE_DRAW, NOTATION];
+    const OPTIONS: &'static [OptionSpec] = &[RULES, NO_RETURN, TEN_MOVE_DRAW, NOTATION];
+
+    fn option_applies(game: &GameInfo, option: &OptionSpec) -> bool {
+        option.name == "notation" || Preset::seed_also_defines(game.id)
+    }
+
+    fn presets() -> Vec<String> {
+        let mut lines = vec![
+            "Sanmill's mill presets, chosen by [Variant \"<name>\"] as Sanmill writes it \
+             (for morabaraba and nine-mens-morris also rules=sanmill); each draws after 100 \
+             plies of moves without a placement or removal and at a threefold repetition, \
+             and lists a removal as a ply of its own:"
+                .to_string(),
+        ];
+        lines.extend(
+            preset::SANMILL
+                .iter()
+                .map(|p| format!("  {:<20} {}: {}", p.id, p.name, p.changes())),
+        );
+        lines
+    }
 
     fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
-        let morabaraba = setup.game().id == MORABARABA;
+        let id = setup.game().id;
+        let preset = match setup.choice(&RULES)? {
+            "sanmill" => Preset::sanmill(id).unwrap_or(Preset::default_for(id)),
+            _ => Preset::default_for(id),
+        };
+        let morabaraba = preset == &preset::SEED_MORABARABA;
         let default_return = if morabaraba { "all" } else { "off" };
         let no_return = match setup.choice_or(&NO_RETURN, default_return)? {
             "all" => NoReturn::All,
@@ -151,17 +198,18 @@ impl Rules for Mill {
             "numeric" => Notation::Numeric,
             _ => Notation::Algebraic,
         };
+        let seed = !preset.sanmill;
         Ok(Mill::new(Config {
-            board: MillBoard::get(morabaraba),
-            pieces: if morabaraba { 12 } else { 9 },
-            no_return,
-            ten_move_draw: setup.switch(&TEN_MOVE_DRAW)?,
+            board: MillBoard::get(preset.diagonals),
+            preset,
+            no_return: if seed { no_return } else { NoReturn::Off },
+            ten_move_draw: seed && setup.switch(&TEN_MOVE_DRAW)?,
             notation,
         }))
     }
 
     fn start_position(&self) -> Position {
-        Position::start(self.config.pieces)
+        Position::start(self.config.preset.pieces)
     }
 
     /// tgn's position string (see `position.rs`), or Sanmill's FEN as Sanmill
@@ -177,9 +225,10 @@ impl Rules for Mill {
     /// Without `last=` (each side's last move, for R8) and `quiet=` (turns towards the
     /// ten-move draw): history, not where the pieces stand.
     fn board_part(position: &str) -> String {
+        const HISTORY: [&str; 4] = ["last=", "quiet=", "plies=", "seen="];
         position
             .split_whitespace()
-            .filter(|field| !field.starts_with("last=") && !field.starts_with("quiet="))
+            .filter(|field| !HISTORY.iter().any(|h| field.starts_with(h)))
             .collect::<Vec<_>>()
             .join(" ")
     }
@@ -203,6 +252,9 @@ impl Rules for Mill {
     ///   move or flight (what the no-return rule R8 needs); absent with `no-return=off`;
     /// - `quiet`: turns without a removal towards the ten-move draw (only with
     ///   `ten-move-draw`);
+    /// - `owed`: `[white, black]`, removals each side owes, `marked`: Da San Qi's
+    ///   marked points, `plies`: plies of moves since the last placement or removal
+    ///   (the n-move rule) — only with Sanmill's presets;
     /// - `position`: the position string.
     fn state(&self, position: &Position) -> serde_json::Value {
         position.state(&self.config)
@@ -217,7 +269,7 @@ impl Rules for Mill {
     }
 
     fn over_but_for_moves(&self, position: &Position) -> bool {
-        position.pending.is_none() && self.end_but_for_moves(position).is_some()
+        !position.owes() && self.end_but_for_moves(position).is_some()
     }
 
     fn legal_moves(&self, position: &Position) -> Vec<Move> {
@@ -249,24 +301,41 @@ impl Rules for Mill {
     }
 
     fn unfinished_turn(&self, position: &Position) -> Option<String> {
-        position.pending.map(|_| {
+        position.owes().then(|| {
             let me = position.to_move;
             format!(
                 "the {} obliges {} to remove a {} piece (R6)",
                 self.pending_mills(position),
                 position::label(me),
-                position::label(me.opponent())
+                position::label(self.target(position))
             )
         })
     }
 }
 
+/// A game only Sanmill's presets define, written as every mill game is.
+const fn sanmill_game(id: &'static str, name: &'static str) -> GameInfo {
+    GameInfo {
+        id,
+        name,
+        aliases: &[],
+        first: "W",
+        moves: &["d2", "d1-d2", "xe4"],
+        position: "W=a1,g1 B=a7 hand=0,0 turn=W",
+    }
+}
+
 /// The bodies of the fallible [`Rules`] methods, in the sentences they return.
 impl Mill {
+    /// A position as written, then (as Sanmill does when it imports one) a blocked
+    /// player's removal owed where the preset says so.
     fn position_from(&self, text: &str) -> Result<Position, String> {
-        if sanmill::is_sanmill(text) {
-            return Position::parse(&self.config, &sanmill::translate(text)?);
-        }
-        Position::parse(&self.config, text)
+        let mut position = if sanmill::is_sanmill(text) {
+            Position::parse(&self.config, &sanmill::translate(text)?)?
+        } else {
+            Position::parse(&self.config, text)?
+        };
+        self.settle(&mut position);
+        Ok(position)
     }
 }

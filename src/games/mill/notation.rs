@@ -186,14 +186,14 @@ fn point(config: &Config, s: Spot) -> String {
 pub fn write(config: &Config, mv: &Move) -> String {
     let x = |s: Option<Spot>| s.map_or(String::new(), |s| format!("x{}", point(config, s)));
     match *mv {
-        Move::Turn { action, removal } => {
+        Move::Turn { action, removals } => {
             let action = match action {
                 Action::Place(to) => point(config, to),
                 Action::Move { from, to } => {
                     format!("{}-{}", point(config, from), point(config, to))
                 }
             };
-            action + &x(removal)
+            removals.iter().fold(action, |text, v| text + &x(Some(v)))
         }
         Move::Removal(s) => x(Some(s)),
     }

@@ -21,6 +21,21 @@
 //!   `d2` and must now remove an opponent piece (the removal written as its own token);
 //! - `quiet=N` (optional, only with `ten-move-draw`): turns played without a removal
 //!   while a player is down to three pieces.
+//!
+//! Sanmill's presets (see `preset.rs`) add, each only when it says something:
+//! - `owe=w,b`: the removals each side owes, when `remove=` alone does not say it
+//!   (several mills at once, a full board, a blocked player, El Filja's counts);
+//! - `own=W` (or `W,B`): that side's removals are of its own pieces (El Filja);
+//! - `stalemate=1`: the removal owed is a blocked player's, who then moves again;
+//! - `phase=placing`: the last piece is placed but placing has not ended (its mill's
+//!   removal is owed);
+//! - `marked=e4,d1`: points of pieces removed while placing in Da San Qi, taken
+//!   until placing ends;
+//! - `used=a1,d1,g1;a7`: Russian Mill, W's then B's points of the mills they have
+//!   formed;
+//! - `plies=N`: plies of moves since the last placement or removal (n-move rule);
+//! - `seen=K,K…`: the positions since the last placement or removal (threefold
+//!   repetition), each as hexadecimal bits of W, B and the side to move.
 
 use serde_json::json;
 
@@ -54,6 +69,24 @@ pub struct Position {
     pub(super) pending: Option<Spot>,
     /// Turns without a removal while a player has three pieces (with `ten-move-draw`).
     pub(super) quiet: u8,
+    /// Removals each side owes; the side to move owes one when `pending` is set.
+    pub(super) owed: [u8; 2],
+    /// Each side's owed removals are of its own pieces (El Filja).
+    pub(super) own: [bool; 2],
+    /// The removal owed is a blocked player's (Zhi Qi), who then moves again.
+    pub(super) stalemate: bool,
+    /// Placing has not ended (it ends when both hands are empty and no removal of the
+    /// last placement is owed).
+    pub(super) placing: bool,
+    /// Points of pieces removed while placing, taken until placing ends (Da San Qi).
+    pub(super) marked: u32,
+    /// Each side's points of the mills it has formed (one-time-use mills).
+    pub(super) used: [u32; 2],
+    /// Plies of moves since the last placement or removal (n-move rule).
+    pub(super) plies: u16,
+    /// The positions after each move since the last placement or removal (threefold
+    /// repetition), as [`Position::key`]s.
+    pub(super) seen: Vec<u64>,
 }
 
 /// `W` for the first player, `B` for the second.
@@ -74,7 +107,25 @@ impl Position {
             last: [None, None],
             pending: None,
             quiet: 0,
+            owed: [0, 0],
+            own: [false, false],
+            stalemate: false,
+            placing: pieces > 0,
+            marked: 0,
+            used: [0, 0],
+            plies: 0,
+            seen: Vec::new(),
         }
+    }
+
+    /// Whether the side to move owes a removal (its turn is not over).
+    pub fn owes(&self) -> bool {
+        self.owed[self.to_move.index()] > 0
+    }
+
+    /// The board and a side to move as one number (threefold repetition).
+    pub fn key_with(&self, to_move: Player) -> u64 {
+        u64::from(self.men[0]) | u64::from(self.men[1]) << 24 | (to_move.index() as u64) << 48
     }
 
     /// The pieces of `player` on the board.
@@ -92,9 +143,9 @@ impl Position {
         self.on_board(player) + u32::from(self.hand[player.index()])
     }
 
-    /// The empty points.
+    /// The empty points (a marked point is not empty).
     pub fn empty(&self) -> u32 {
-        !(self.men[0] | self.men[1]) & ((1 << 24) - 1)
+        !(self.men[0] | self.men[1] | self.marked) & ((1 << 24) - 1)
     }
 
     /// Who stands on `s`, if anyone.
@@ -122,9 +173,18 @@ impl Position {
                 "last" => &mut fields.last,
                 "remove" => &mut fields.remove,
                 "quiet" => &mut fields.quiet,
+                "owe" => &mut fields.owe,
+                "own" => &mut fields.own,
+                "stalemate" => &mut fields.stalemate,
+                "phase" => &mut fields.phase,
+                "marked" => &mut fields.marked,
+                "used" => &mut fields.used,
+                "plies" => &mut fields.plies,
+                "seen" => &mut fields.seen,
                 _ => {
                     return Err(format!(
-                        "unknown field \"{key}\" (expected W, B, hand, turn, last, remove, quiet)"
+                        "unknown field \"{key}\" (expected W, B, hand, turn, last, remove, quiet, \
+                         owe, own, stalemate, phase, marked, used, plies, seen)"
                     ));
                 }
             };
@@ -179,7 +239,63 @@ impl Position {
         if self.quiet > 0 {
             text.push_str(&format!(" quiet={}", self.quiet));
         }
+        if config.preset.sanmill {
+            self.write_sanmill(board, &mut text);
+        }
         text
+    }
+
+    /// The fields only Sanmill's presets use (see the module doc).
+    fn write_sanmill(&self, board: &super::geometry::MillBoard, text: &mut String) {
+        let names = |men: u32| {
+            spots(men)
+                .map(|s| board.name(s))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        if self.owed != self.implied_owed() {
+            text.push_str(&format!(" owe={},{}", self.owed[0], self.owed[1]));
+        }
+        let own: Vec<String> = [Player::First, Player::Second]
+            .into_iter()
+            .filter(|p| self.own[p.index()])
+            .map(|p| label(p).to_string())
+            .collect();
+        if !own.is_empty() {
+            text.push_str(&format!(" own={}", own.join(",")));
+        }
+        if self.stalemate {
+            text.push_str(" stalemate=1");
+        }
+        if self.placing && self.hand == [0, 0] {
+            text.push_str(" phase=placing");
+        }
+        if self.marked != 0 {
+            text.push_str(&format!(" marked={}", names(self.marked)));
+        }
+        if self.used != [0, 0] {
+            text.push_str(&format!(
+                " used={};{}",
+                names(self.used[0]),
+                names(self.used[1])
+            ));
+        }
+        if self.plies > 0 {
+            text.push_str(&format!(" plies={}", self.plies));
+        }
+        if !self.seen.is_empty() {
+            let keys: Vec<String> = self.seen.iter().map(|k| format!("{k:x}")).collect();
+            text.push_str(&format!(" seen={}", keys.join(",")));
+        }
+    }
+
+    /// The removals `remove=` alone says are owed: one by the side to move.
+    fn implied_owed(&self) -> [u8; 2] {
+        let mut owed = [0, 0];
+        if self.pending.is_some() {
+            owed[self.to_move.index()] = 1;
+        }
+        owed
     }
 
     /// The board of section 1 with `W`, `B` and `.` on the points, the lines between
@@ -232,7 +348,7 @@ impl Position {
             self.hand[0],
             self.hand[1]
         );
-        if self.pending.is_some() {
+        if self.owes() {
             status.push_str(&format!(
                 "; {} must remove a {} piece",
                 label(me),
@@ -255,7 +371,7 @@ impl Position {
             "black": names(self.men[1]),
             "hand": self.hand,
             "to_move": label(self.to_move).to_string(),
-            "pending_removal": self.pending.is_some(),
+            "pending_removal": self.owes(),
             "position": self.write(config),
         });
         if config.no_return != NoReturn::Off {
@@ -263,6 +379,11 @@ impl Position {
         }
         if config.ten_move_draw {
             state["quiet"] = json!(self.quiet);
+        }
+        if config.preset.sanmill {
+            state["owed"] = json!(self.owed);
+            state["marked"] = json!(names(self.marked));
+            state["plies"] = json!(self.plies);
         }
         state
     }
@@ -278,6 +399,14 @@ struct Fields<'a> {
     last: Option<&'a str>,
     remove: Option<&'a str>,
     quiet: Option<&'a str>,
+    owe: Option<&'a str>,
+    own: Option<&'a str>,
+    stalemate: Option<&'a str>,
+    phase: Option<&'a str>,
+    marked: Option<&'a str>,
+    used: Option<&'a str>,
+    plies: Option<&'a str>,
+    seen: Option<&'a str>,
 }
 
 /// A field that must be present.
@@ -312,17 +441,16 @@ impl Fields<'_> {
             men: [white, black],
             hand: [count(w)?, count(b)?],
             to_move,
-            last: [None, None],
-            pending: None,
-            quiet: 0,
+            ..Position::start(0)
         };
+        position.placing = position.hand != [0, 0] || self.phase == Some("placing");
         for p in [Player::First, Player::Second] {
-            if position.total(p) > u32::from(config.pieces) {
+            if position.total(p) > u32::from(config.preset.pieces) {
                 return Err(format!(
                     "{} has {} pieces on the board and in hand, more than {}",
                     label(p),
                     position.total(p),
-                    config.pieces
+                    config.preset.pieces
                 ));
             }
         }
@@ -335,6 +463,8 @@ impl Fields<'_> {
         if let Some(remove) = self.remove {
             read_remove(config, remove, &mut position)?;
         }
+        position.owed = position.implied_owed();
+        self.read_sanmill(config, &mut position)?;
         if let Some(quiet) = self.quiet.filter(|_| config.ten_move_draw) {
             position.quiet = quiet
                 .parse::<u8>()
@@ -348,6 +478,53 @@ impl Fields<'_> {
                 })?;
         }
         Ok(position)
+    }
+}
+
+impl Fields<'_> {
+    /// The fields only Sanmill's presets use (see the module doc).
+    fn read_sanmill(&self, config: &Config, position: &mut Position) -> Result<(), String> {
+        if let Some(owe) = self.owe {
+            let bad = || format!("owe: expected two counts like 1,0, found \"{owe}\"");
+            let (w, b) = owe.split_once(',').ok_or_else(bad)?;
+            let count = |n: &str| n.parse::<u8>().ok().filter(|&n| n <= 12).ok_or_else(bad);
+            position.owed = [count(w)?, count(b)?];
+        }
+        if let Some(own) = self.own {
+            for side in own.split(',') {
+                match side {
+                    "W" | "w" => position.own[0] = true,
+                    "B" | "b" => position.own[1] = true,
+                    _ => return Err(format!("own: expected W, B or W,B, found \"{own}\"")),
+                }
+            }
+        }
+        position.stalemate = self.stalemate.is_some_and(|v| v == "1");
+        if let Some(marked) = self.marked {
+            position.marked = points(config, marked, "marked")?;
+            if position.marked & (position.men[0] | position.men[1]) != 0 {
+                return Err("marked: a marked point holds a piece".to_string());
+            }
+        }
+        if let Some(used) = self.used {
+            let (w, b) = used.split_once(';').unwrap_or((used, ""));
+            position.used = [points(config, w, "used")?, points(config, b, "used")?];
+        }
+        if let Some(plies) = self.plies {
+            position.plies = plies
+                .parse()
+                .map_err(|_| format!("plies: expected a count, found \"{plies}\""))?;
+        }
+        if let Some(seen) = self.seen {
+            for key in seen.split(',') {
+                let k = u64::from_str_radix(key, 16)
+                    .ok()
+                    .filter(|&k| k < 1 << 49)
+                    .ok_or_else(|| format!("seen: expected hexadecimal keys, found \"{key}\""))?;
+                position.seen.push(k);
+            }
+        }
+        Ok(())
     }
 }
 

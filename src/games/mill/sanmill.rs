@@ -5,13 +5,17 @@
 //! <B on board> <B in hand> …`
 //!
 //! Each ring is eight characters, clockwise from the point at the top centre of the
-//! ring (`d5`, `d6`, `d7`): `O` a white piece, `@` a black piece, `*` an empty point
-//! (`X`, a point marked unusable in some of Sanmill's rule sets, does not exist in
-//! these rules). The side is `w` or `b`; the action `p` (place), `s` (select a piece
-//! to move) or `r` (remove). Newer versions go on with the pieces each side must
-//! remove and each side's last mill (from, to squares), which tells which mill a
-//! pending removal belongs to; older ones with one count of pieces to remove. The
-//! fields after those (counters for rules tgn does not read) are ignored.
+//! ring (`d5`, `d6`, `d7`): `O` a white piece, `@` a black piece, `*` an empty point,
+//! `X` the point of a piece removed while placing in Da San Qi (taken until placing
+//! ends). The side is `w` or `b`; the phase `p` (placing) or `m` (moving); the
+//! action `p` (place), `s` (select a piece to move) or `r` (remove). Newer versions
+//! go on with the pieces each side must remove (negative: of its own, El Filja), each
+//! side's last mill (from, to squares: which mill a pending removal belongs to, 0
+//! when Sanmill does not keep it), the points of the mills each side has formed (W's
+//! squares shifted 32 bits up, for Russian Mill's one-time-use mills), the plies since
+//! the last placement or removal (n-move rule) and the move number; older ones with
+//! one count of pieces to remove. Later fields (captures of rules tgn does not have)
+//! are ignored.
 //!
 //! A Sanmill FEN is translated into tgn's own position string, so it is checked by the
 //! same rules as any other.
@@ -46,8 +50,8 @@ fn point(square: &str) -> Option<&'static str> {
 /// Translates a Sanmill FEN into tgn's position string.
 ///
 /// # Errors
-/// A field missing or out of range, a marked point, or a pending removal whose mill
-/// the FEN does not name.
+/// A field missing or out of range, or a pending removal whose count or mill the FEN
+/// does not give.
 pub fn translate(text: &str) -> Result<String, String> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() < 8 {
@@ -56,17 +60,13 @@ pub fn translate(text: &str) -> Result<String, String> {
             fields.len()
         ));
     }
-    let (mut white, mut black) = (Vec::new(), Vec::new());
+    let (mut white, mut black, mut marked) = (Vec::new(), Vec::new(), Vec::new());
     for (ring, text) in RINGS.iter().zip(fields[0].split('/')) {
         for (name, c) in ring.iter().zip(text.chars()) {
             match c {
                 'O' => white.push(*name),
                 '@' => black.push(*name),
-                'X' => {
-                    return Err(format!(
-                        "{name} is marked unusable (X), which these rules do not have"
-                    ));
-                }
+                'X' => marked.push(*name),
                 _ => {}
             }
         }
@@ -76,14 +76,14 @@ pub fn translate(text: &str) -> Result<String, String> {
         "b" => "B",
         other => return Err(format!("side to move: expected w or b, found \"{other}\"")),
     };
-    let count = |i: usize, what: &str| -> Result<usize, String> {
+    let count = |i: usize, what: &str| -> Result<i64, String> {
         fields[i]
             .parse()
             .map_err(|_| format!("{what}: expected a number, found \"{}\"", fields[i]))
     };
     for (list, i, side) in [(&white, 4, "white"), (&black, 6, "black")] {
         let on_board = count(i, &format!("{side} pieces on the board"))?;
-        if on_board != list.len() {
+        if on_board != list.len() as i64 {
             return Err(format!(
                 "the FEN counts {on_board} {side} pieces on the board but the rings hold {}",
                 list.len()
@@ -109,14 +109,69 @@ pub fn translate(text: &str) -> Result<String, String> {
         hands.1
     );
     if fields[3] == "r" {
-        // The side to move's last mill: its "to" square is where the mill was made.
-        let to = if turn == "W" { 11 } else { 13 };
-        let made = fields.get(to).and_then(|s| point(s)).ok_or_else(|| {
-            "the FEN is in the middle of a removal but does not say which mill was made".to_string()
-        })?;
-        tgn.push_str(&format!(" remove={made}"));
+        removal(&fields, turn, &mut tgn)?;
+    }
+    if fields[2] == "p" && hands == (0, 0) {
+        tgn.push_str(" phase=placing");
+    }
+    if !marked.is_empty() {
+        tgn.push_str(&format!(" marked={}", marked.join(",")));
+    }
+    if let Some(formed) = fields.get(14).and_then(|f| f.parse::<u64>().ok())
+        && formed != 0
+    {
+        let points = |bits: u64| -> Vec<&'static str> {
+            (8..32)
+                .filter(|n| bits & 1 << n != 0)
+                .filter_map(|n| point(&n.to_string()))
+                .collect()
+        };
+        let (w, b) = (points(formed >> 32), points(formed & 0xffff_ffff));
+        tgn.push_str(&format!(" used={};{}", w.join(","), b.join(",")));
+    }
+    if let Some(plies) = fields.get(15).and_then(|f| f.parse::<u16>().ok())
+        && plies > 0
+    {
+        tgn.push_str(&format!(" plies={plies}"));
     }
     Ok(tgn)
+}
+
+/// The removal owed when the action is `r`: the counts (negative: of one's own
+/// pieces), and the point of the mill the side to move made, when the FEN keeps it.
+fn removal(fields: &[&str], turn: &str, tgn: &mut String) -> Result<(), String> {
+    let counts: Vec<i64> = fields[8..fields.len().min(10)]
+        .iter()
+        .map(|f| f.parse().unwrap_or(0))
+        .collect();
+    // The side to move's last mill: its "to" square is where the mill was made.
+    let to = if turn == "W" { 11 } else { 13 };
+    let made = fields.get(to).and_then(|s| point(s));
+    match (counts.as_slice(), made) {
+        ([w, b], made) => {
+            let mine = if turn == "W" { *w } else { *b };
+            if mine == 0 {
+                return Err("the FEN is in the middle of a removal but owes none".to_string());
+            }
+            tgn.push_str(&format!(" owe={},{}", w.unsigned_abs(), b.unsigned_abs()));
+            let own: Vec<&str> = [(*w, "W"), (*b, "B")]
+                .iter()
+                .filter(|(n, _)| *n < 0)
+                .map(|(_, side)| *side)
+                .collect();
+            if !own.is_empty() {
+                tgn.push_str(&format!(" own={}", own.join(",")));
+            }
+            if let Some(made) = made.filter(|_| mine > 0) {
+                tgn.push_str(&format!(" remove={made}"));
+            }
+            Ok(())
+        }
+        _ => Err(
+            "the FEN is in the middle of a removal but does not say which mill was made"
+                .to_string(),
+        ),
+    }
 }
 
 #[cfg(test)]
@@ -136,9 +191,9 @@ mod tests {
         let fen = "****O***/****O***/****O@@* w p r 3 9 2 10 1 0 0 20 0 0 0 0 5";
         assert_eq!(
             translate(fen).unwrap(),
-            "W=d3,d2,d1 B=a1,a4 hand=9,10 turn=W remove=d2"
+            "W=d3,d2,d1 B=a1,a4 hand=9,10 turn=W owe=1,0 remove=d2"
         );
-        let old_format = "****O***/****O***/****O@@* w p r 3 9 2 10 1 0 5";
+        let old_format = "****O***/****O***/****O@@* w p r 3 9 2 10 1";
         assert!(translate(old_format).unwrap_err().contains("which mill"));
     }
 
@@ -150,10 +205,9 @@ mod tests {
                 .unwrap_err()
                 .contains("but the rings hold 1")
         );
-        assert!(
-            translate("X*******/********/******** w p p 0 9 0 9")
-                .unwrap_err()
-                .contains("marked")
+        assert_eq!(
+            translate("X*******/********/******** w p p 0 9 0 9").unwrap(),
+            "W=- B=- hand=9,9 turn=W marked=d5"
         );
         assert!(translate("********/********/******** x p p 0 9 0 9").is_err());
     }

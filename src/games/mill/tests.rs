@@ -1,6 +1,7 @@
 //! Tests of the mill engine: the board, the notation, one test per rule (named after
 //! it), every worked example of `morabaraba.md` §6, the options, the position string.
 
+use super::rules::{Action, Victims};
 use super::*;
 use crate::games::GameResult;
 
@@ -302,7 +303,7 @@ fn r5_only_new_mills_count_and_a_remade_mill_is_new() {
                 from: spot(&m, "b4"),
                 to: spot(&m, "b6")
             },
-            removal: None
+            removals: Victims::NONE
         }
     );
     let e = try_token(&m, &p, "b4-b6xa7").unwrap_err();
@@ -598,7 +599,7 @@ fn ex3_full_board_draw() {
             mv,
             Move::Turn {
                 action: Action::Place(spot(&m, t)),
-                removal: None
+                removals: Victims::NONE
             },
             "no mill at {t}"
         );
@@ -628,7 +629,7 @@ fn ex4_no_immediate_return() {
                 from: spot(&m, "d2"),
                 to: spot(&m, "d1")
             },
-            removal: None
+            removals: Victims::NONE
         },
         "no mill: a1 is empty"
     );
@@ -833,7 +834,13 @@ fn options_are_checked() {
     }
     assert_eq!(morabaraba().config.no_return, NoReturn::All);
     assert_eq!(nmm().config.no_return, NoReturn::Off);
-    assert_eq!((morabaraba().config.pieces, nmm().config.pieces), (12, 9));
+    assert_eq!(
+        (
+            morabaraba().config.preset.pieces,
+            nmm().config.preset.pieces
+        ),
+        (12, 9)
+    );
 }
 
 #[test]
@@ -849,13 +856,22 @@ fn games_are_found_by_their_names() {
     ] {
         assert_eq!(find(name).map(|f| f.info.id), Some(id), "{name}");
     }
-    assert!(find("Twelve Men's Morris").is_none());
+    for preset in &preset::SANMILL {
+        assert_eq!(find(preset.name).map(|f| f.info.id), Some(preset.id));
+    }
+    assert_eq!(
+        find("twelve_mens_morris").map(|f| f.info.id),
+        Some("twelve-mens-morris")
+    );
 }
 
 #[test]
 fn removals_as_their_own_tokens_give_the_same_games() {
     use crate::games::playout::random_game;
-    for info in Mill::GAMES {
+    for info in Mill::GAMES
+        .iter()
+        .filter(|g| Preset::seed_also_defines(g.id))
+    {
         let m = engine(info.id, &[]);
         for seed in 0..20 {
             let game = random_game::<Mill>(info, seed, 300, false).unwrap();
@@ -998,3 +1014,21 @@ fn r6_a_removal_written_as_its_own_token_shares_the_ply_of_its_move() {
         r.errors[0].message
     );
 }
+
+#[test]
+fn r6_a_mill_on_the_last_ply_without_its_removal_names_that_ply() {
+    // Issue 26, item 5: the error had no ply ("ply": null in JSON).
+    let r = replay_record("[Game \"morabaraba\"]\n1. a1 a7 2. g4 d7 3. f4 g7 *\n");
+    assert_eq!(r.errors.len(), 1, "{:?}", r.errors);
+    let e = &r.errors[0];
+    assert_eq!(e.code, crate::replay::ErrorCode::Unfinished);
+    assert_eq!(e.written.as_deref(), Some("g7"));
+    assert_eq!((e.ply, e.mover), (Some(6), Some(Player::Second)));
+    assert_eq!((e.span.line, e.span.column), (2, 25));
+    assert!(e.message.contains("mill a7 d7 g7"), "{}", e.message);
+    let before = &e.position.as_ref().expect("a position").text;
+    assert_eq!(before, "W=a1,f4,g4 B=a7,d7 hand=9,10 turn=B");
+}
+
+#[path = "preset_tests.rs"]
+mod presets;

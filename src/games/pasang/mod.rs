@@ -49,11 +49,9 @@ use crate::games::{
     SetupError,
 };
 
-pub use lines::{Axis, Line};
 pub use notation::Token;
 pub use position::{Cell, Centre, DEFAULT_SETUP, Position, Sq};
 pub use rules::{Move, Phase};
-pub use short_form::SEARCH_BUDGET;
 
 use position::{CELLS, SIDE, file_letter, parse_cells, symmetries, write_cells};
 
@@ -130,10 +128,6 @@ fn player_name(p: Player) -> &'static str {
 }
 
 impl Pasang {
-    pub fn rule_set(&self) -> RuleSet {
-        self.rules
-    }
-
     /// The jump graph of a centre, built once.
     fn graph(centre: Centre) -> &'static Graph {
         static BUILT: [OnceLock<Graph>; 2] = [OnceLock::new(), OnceLock::new()];

@@ -1,6 +1,7 @@
 //! Tests: every worked example of §7 (exact move sets and scores), one per rule, the
 //! notation, the position string and the options.
 
+use super::short_form::SEARCH_BUDGET;
 use super::*;
 use crate::games::testing::{error, legal, play};
 
@@ -651,25 +652,31 @@ fn random_games_under_every_option() {
     }
 }
 
+/// Random games on a dense bell board list few moves and end: the work they take is
+/// bounded (62 moves at most and 78 plies for these seeds). How long they take is
+/// measured by `cargo bench --bench capture` (the same board), not asserted here.
 #[test]
-fn dense_bell_games_are_quick() {
+fn dense_bell_games_list_few_moves_and_end() {
     use crate::games::playout::SplitMix;
     let dense = "WWBBWWBB.WW/WWWWBWWWBBB/BWBBBBBBWB./BBB.BBWBWWW/WB.W###BWBB/BWWB###BWWB/BBWB###W.BW/WWWBWBB.BBB/.BWBBBBBBWB/BBBWWWBWWWW/WW.BBWWBBWW";
     let r = configured(&[("Rules", "bell"), ("Setup", dense)]).unwrap();
-    let started = std::time::Instant::now();
-    let mut most = 0;
     for seed in 0..20 {
         let mut rng = SplitMix::new(seed);
         let mut p = r.start_position();
+        let mut plies = 0;
         while r.outcome(&p).is_none() {
             let moves = r.legal_moves(&p);
-            most = most.max(moves.len());
+            assert!(
+                moves.len() <= 100,
+                "seed {seed}, ply {plies}: {}",
+                moves.len()
+            );
             let mv = moves[rng.below(moves.len())].clone();
             r.play(&mut p, &mv);
+            plies += 1;
+            assert!(plies <= 200, "seed {seed}: no end after {plies} plies");
         }
     }
-    eprintln!("dense bell: at most {most} moves, {:?}", started.elapsed());
-    assert!(started.elapsed().as_secs() < 20);
 }
 
 #[test]

@@ -51,7 +51,7 @@ use crate::games::{
     SetupError,
 };
 
-pub use notation::{Token, TuzdykMark};
+pub use notation::Token;
 use position::Illegal;
 pub use position::{Pit, Position, Side};
 use rules::Refused;

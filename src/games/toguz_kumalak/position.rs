@@ -216,6 +216,7 @@ impl Position {
     }
 
     /// The side to move.
+    #[allow(clippy::wrong_self_convention)] // the side to move, not a conversion
     pub fn to_move(&self) -> Side {
         self.to_move
     }

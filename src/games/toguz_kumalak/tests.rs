@@ -2,6 +2,7 @@
 //! the position string, the options, random playouts, PlayOK's 1,199 real games and
 //! the sample records.
 
+use super::notation::TuzdykMark;
 use super::*;
 use crate::games::GameResult;
 

@@ -1,35 +1,12 @@
-//! Issue 13, "what an arbiter can trust": honest exit statuses, warnings and
-//! `--strict`, and the details that made outputs contradict each other. Each test
-//! fails without its fix.
+//! Outputs an arbiter can trust (issue 13): exit statuses that say what happened,
+//! warnings and `--strict`, and every output agreeing with the others (check,
+//! convert, annotate, diff, summarize) on the same game. Each test fails without its
+//! fix.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{json_lines, run_stdin};
 use serde_json::Value;
-
-fn tgn() -> Command {
-    Command::cargo_bin("tgn").unwrap()
-}
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str], stdin: &str) -> Run {
-    let output = tgn().args(args).write_stdin(stdin).output().unwrap();
-    Run {
-        code: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8(output.stdout).unwrap(),
-        stderr: String::from_utf8(output.stderr).unwrap(),
-    }
-}
-
-fn json(run: &Run) -> Vec<Value> {
-    run.stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
 
 const TOGUZ: &str = "[Game \"toguz-kumalak\"]\n";
 
@@ -37,11 +14,11 @@ const TOGUZ: &str = "[Game \"toguz-kumalak\"]\n";
 fn paths_with_no_game_are_an_error_unless_allowed() {
     let dir = tempfile::tempdir().unwrap();
     let empty = dir.path().to_str().unwrap();
-    let r = run(&["check", empty], "");
+    let r = run_stdin(&["check", empty], "");
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("no game found"), "{}", r.stderr);
-    assert_eq!(run(&["check", "--allow-empty", empty], "").code, 0);
-    assert_eq!(run(&["check", "-"], "").code, 2);
+    assert_eq!(run_stdin(&["check", "--allow-empty", empty], "").code, 0);
+    assert_eq!(run_stdin(&["check", "-"], "").code, 2);
 }
 
 #[test]
@@ -55,7 +32,7 @@ fn every_subcommand_says_what_it_did_and_exits_1_on_invalid_games() {
     ] {
         let mut args: Vec<&str> = command.split(' ').collect();
         args.push("-");
-        let r = run(&args, &bad);
+        let r = run_stdin(&args, &bad);
         assert_eq!(r.code, 1, "{command}");
         assert!(
             r.stderr.contains("1 invalid (tgn check shows why)"),
@@ -75,21 +52,21 @@ fn warnings_for_move_numbers_result_tags_and_duplicate_tags_and_strict_makes_the
     ];
     for (text, code) in cases {
         let input = format!("{TOGUZ}{text}\n");
-        let r = run(&["check", "--format", "json", "-"], &input);
+        let r = run_stdin(&["check", "--format", "json", "-"], &input);
         assert_eq!(r.code, 0, "{text}");
-        let game = &json(&r)[0];
+        let game = &json_lines(&r)[0];
         assert_eq!(game["valid"], true, "{text}");
         assert_eq!(game["warnings"][0]["code"], code, "{text}");
-        let human = run(&["check", "-"], &input);
+        let human = run_stdin(&["check", "-"], &input);
         assert!(
             human.stdout.contains(&format!("warning[{code}]")),
             "{}",
             human.stdout
         );
         assert!(human.stdout.contains("warning"), "{}", human.stdout);
-        let strict = run(&["check", "--strict", "--format", "json", "-"], &input);
+        let strict = run_stdin(&["check", "--strict", "--format", "json", "-"], &input);
         assert_eq!(strict.code, 1, "{text}");
-        assert_eq!(json(&strict)[0]["errors"][0]["code"], code, "{text}");
+        assert_eq!(json_lines(&strict)[0]["errors"][0]["code"], code, "{text}");
     }
     // One slip of the pen is one warning: the number after it that agrees with the
     // moves again gives none (it gave a second: "3. where 8 was expected"); a line
@@ -99,11 +76,11 @@ fn warnings_for_move_numbers_result_tags_and_duplicate_tags_and_strict_makes_the
         "1. 54(10) 11(10) 3. 32(22) 88(22) 4. 79(34) *",
         "1. 54(10) 11(10) 3. 32(22) 88(22) 3. 79(34) *",
     ] {
-        let r = run(
+        let r = run_stdin(
             &["check", "--format", "json", "-"],
-            &format!("{TOGUZ}{text}\n"),
+            format!("{TOGUZ}{text}\n"),
         );
-        let game = &json(&r)[0];
+        let game = &json_lines(&r)[0];
         assert_eq!(game["valid"], true, "{text}: {game}");
         assert_eq!(
             game["warnings"].as_array().unwrap().len(),
@@ -117,7 +94,7 @@ fn warnings_for_move_numbers_result_tags_and_duplicate_tags_and_strict_makes_the
         "1. 43(10) {c} 1... 11(10) 2. 88 *",
         "43(10) 11(10) *",
     ] {
-        let r = run(&["check", "--strict", "-"], &format!("{TOGUZ}{text}\n"));
+        let r = run_stdin(&["check", "--strict", "-"], format!("{TOGUZ}{text}\n"));
         assert_eq!(r.code, 0, "{text}: {}", r.stdout);
     }
 }
@@ -125,13 +102,13 @@ fn warnings_for_move_numbers_result_tags_and_duplicate_tags_and_strict_makes_the
 #[test]
 fn duplicate_tags_keep_both_values_and_every_output_reads_the_first() {
     let input = format!("{TOGUZ}[White \"A\"]\n[White \"B\"]\n\n1. 43(10) *\n");
-    let check = json(&run(&["check", "--format", "json", "-"], &input));
+    let check = json_lines(&run_stdin(&["check", "--format", "json", "-"], &input));
     assert_eq!(check[0]["white"], "A");
-    let converted = run(&["convert", "--to", "jsonl", "-"], &input);
-    let game = &json(&converted)[0];
+    let converted = run_stdin(&["convert", "--to", "jsonl", "-"], &input);
+    let game = &json_lines(&converted)[0];
     assert_eq!(game["tags"]["White"], "A");
     assert_eq!(game["duplicate_tags"][0]["value"], "B");
-    let back = run(
+    let back = run_stdin(
         &["convert", "--from", "json", "--to", "pgn", "-"],
         &converted.stdout,
     );
@@ -144,7 +121,7 @@ fn duplicate_tags_keep_both_values_and_every_output_reads_the_first() {
 
 #[test]
 fn a_move_after_the_end_agrees_with_the_outcome_and_the_final_position() {
-    let r = run(
+    let r = run_stdin(
         &[
             "check",
             "--format",
@@ -154,14 +131,14 @@ fn a_move_after_the_end_agrees_with_the_outcome_and_the_final_position() {
         ],
         "",
     );
-    let game = &json(&r)[0];
+    let game = &json_lines(&r)[0];
     assert_eq!(game["outcome"]["result"], "1-0");
     assert!(game["final_position"].is_string());
-    let r = run(
+    let r = run_stdin(
         &["check", "--format", "json", "-"],
-        &format!("{TOGUZ}\n1. 43(10) 97 *\n"),
+        format!("{TOGUZ}\n1. 43(10) 97 *\n"),
     );
-    let game = &json(&r)[0];
+    let game = &json_lines(&r)[0];
     assert_eq!(game["valid"], false);
     assert!(
         game["final_position"].as_str().unwrap().contains("K:10,0"),
@@ -175,23 +152,23 @@ fn summarize_scores_openings_over_finished_games_and_takes_a_true_median() {
     for _ in 0..3 {
         input += &format!("{TOGUZ}\n1. 43(10) 11(10) 2. 88 *\n\n");
     }
-    let r = run(&["summarize", "--format", "json", "-"], &input);
+    let r = run_stdin(&["summarize", "--format", "json", "-"], &input);
     let summary: Value = serde_json::from_str(&r.stdout).unwrap();
     assert_eq!(summary["openings"][0]["score"], 100.0, "{summary}");
     assert_eq!(summary["plies"]["median"], 3);
     let two = format!("{TOGUZ}\n1. 43(10) 11(10) *\n\n{TOGUZ}\n1. 43(10) 11(10) 2. 88 *\n");
-    let r = run(&["summarize", "--format", "json", "-"], &two);
+    let r = run_stdin(&["summarize", "--format", "json", "-"], &two);
     let summary: Value = serde_json::from_str(&r.stdout).unwrap();
     assert_eq!(summary["plies"]["median"], 2.5);
 }
 
 #[test]
 fn numbers_too_large_are_errors_never_lost() {
-    let r = run(
+    let r = run_stdin(
         &["check", "--format", "json", "-"],
-        &format!("{TOGUZ}\n4294967296. 43(10) $99999999999999999999 *\n"),
+        format!("{TOGUZ}\n4294967296. 43(10) $99999999999999999999 *\n"),
     );
-    let messages: Vec<String> = json(&r)[0]["errors"]
+    let messages: Vec<String> = json_lines(&r)[0]["errors"]
         .as_array()
         .unwrap()
         .iter()
@@ -211,9 +188,9 @@ fn numbers_too_large_are_errors_never_lost() {
 
 #[test]
 fn annotate_keeps_the_records_own_annotator() {
-    let r = run(
+    let r = run_stdin(
         &["annotate", "-"],
-        &format!("{TOGUZ}[Annotator \"Kassymov\"]\n\n1. 43(10) *\n"),
+        format!("{TOGUZ}[Annotator \"Kassymov\"]\n\n1. 43(10) *\n"),
     );
     assert!(
         r.stdout.contains("[Annotator \"Kassymov\"]"),
@@ -225,7 +202,7 @@ fn annotate_keeps_the_records_own_annotator() {
 
 #[test]
 fn convert_never_parts_a_move_number_from_its_move() {
-    let r = run(&["convert", "--to", "pgn", "records/toguz-kumalak"], "");
+    let r = run_stdin(&["convert", "--to", "pgn", "records/toguz-kumalak"], "");
     for line in r.stdout.lines() {
         let last = line.split_whitespace().last().unwrap_or("");
         assert!(
@@ -238,30 +215,30 @@ fn convert_never_parts_a_move_number_from_its_move() {
 #[test]
 fn an_error_in_a_variation_says_so_and_a_failed_move_names_its_player() {
     let input = format!("{TOGUZ}\n1. 43(10) (1. 97) 11(10) *\n");
-    let human = run(&["check", "-"], &input);
+    let human = run_stdin(&["check", "-"], &input);
     assert!(
         human.stdout.contains("ply 1 of a variation, first player"),
         "{}",
         human.stdout
     );
-    let check = json(&run(&["check", "--format", "json", "-"], &input));
+    let check = json_lines(&run_stdin(&["check", "--format", "json", "-"], &input));
     assert_eq!(check[0]["errors"][0]["in_variation"], true);
-    let converted = json(&run(
+    let converted = json_lines(&run_stdin(
         &["convert", "--to", "jsonl", "-"],
-        &format!("{TOGUZ}\n1. 43(10) 97 *\n"),
+        format!("{TOGUZ}\n1. 43(10) 97 *\n"),
     ));
     assert_eq!(converted[0]["moves"][1]["player"], "second");
 }
 
 #[test]
 fn diff_refuses_two_stdins_and_names_a_missing_file_once() {
-    let r = run(&["diff", "-", "-"], "");
+    let r = run_stdin(&["diff", "-", "-"], "");
     assert_eq!(r.code, 2);
     assert!(
         r.stderr
             .contains("only one of the two records can come from stdin")
     );
-    let r = run(
+    let r = run_stdin(
         &["diff", "missing.pgn", "records/toguz-kumalak/annotated.pgn"],
         "",
     );
@@ -276,14 +253,14 @@ fn a_game_can_warn_about_its_setup_and_strict_makes_it_an_error() {
                    WWWWWBWBBBB/WWWWBBWWBBB/WWWBBBWWWBB/WWBBBBWWWWB/WBBBBBWWWWW";
     let setup = default.replacen("WWWWWBBBBBW", "WWWWBWBBBBW", 1);
     let record = format!("[Game \"pasang\"]\n[Setup \"{setup}\"]\n\n*\n");
-    let r = run(&["check", "--format", "json", "-"], &record);
-    let games = json(&r);
+    let r = run_stdin(&["check", "--format", "json", "-"], &record);
+    let games = json_lines(&r);
     if games[0]["errors"].as_array().is_some_and(|e| !e.is_empty()) {
         // The default setup's text differs from this sketch: say so plainly.
         panic!("the test setup is not a valid emas setup: {}", r.stdout);
     }
     assert_eq!(games[0]["warnings"][0]["code"], "setup", "{}", r.stdout);
-    let strict = run(&["check", "--strict", "-"], &record);
+    let strict = run_stdin(&["check", "--strict", "-"], &record);
     assert_eq!(strict.code, 1);
 }
 
@@ -298,7 +275,7 @@ fn diff_shows_only_real_differences_when_one_sheet_fails_after_the_divergence() 
     std::fs::write(&a, format!("{TOGUZ}\n{moves}\n")).unwrap();
     let changed = moves.replace("5. 9", "5. Z");
     std::fs::write(&b, format!("{TOGUZ}\n{changed}\n")).unwrap();
-    let r = run(&["diff", a.to_str().unwrap(), b.to_str().unwrap()], "");
+    let r = run_stdin(&["diff", a.to_str().unwrap(), b.to_str().unwrap()], "");
     assert_eq!(r.code, 1);
     let changes: Vec<&str> = r
         .stdout
@@ -312,7 +289,7 @@ fn diff_shows_only_real_differences_when_one_sheet_fails_after_the_divergence() 
         "{}",
         r.stdout
     );
-    let r = run(&["diff", a.to_str().unwrap(), a.to_str().unwrap()], "");
+    let r = run_stdin(&["diff", a.to_str().unwrap(), a.to_str().unwrap()], "");
     assert!(
         r.stdout.contains("the records agree (1 game)"),
         "{}",
@@ -323,7 +300,7 @@ fn diff_shows_only_real_differences_when_one_sheet_fails_after_the_divergence() 
 #[test]
 fn the_caret_stands_under_the_token_after_wide_characters() {
     let input = format!("{TOGUZ}\n{{棋谱}} 1. 97 *\n");
-    let r = run(&["check", "-"], &input);
+    let r = run_stdin(&["check", "-"], &input);
     let lines: Vec<&str> = r.stdout.lines().collect();
     let quoted = lines
         .iter()
@@ -353,16 +330,16 @@ fn what_check_accepts_convert_carries_both_ways() {
         ")".repeat(depth)
     );
     let input = format!("{TOGUZ}\n{moves}\n");
-    assert_eq!(run(&["check", "-"], &input).code, 0);
-    let jsonl = run(&["convert", "--to", "jsonl", "-"], &input).stdout;
-    let back = run(&["convert", "--from", "json", "--to", "pgn", "-"], &jsonl);
+    assert_eq!(run_stdin(&["check", "-"], &input).code, 0);
+    let jsonl = run_stdin(&["convert", "--to", "jsonl", "-"], &input).stdout;
+    let back = run_stdin(&["convert", "--from", "json", "--to", "pgn", "-"], &jsonl);
     assert_eq!(back.code, 0, "{}", back.stderr);
-    assert_eq!(run(&["check", "-"], &back.stdout).code, 0);
+    assert_eq!(run_stdin(&["check", "-"], &back.stdout).code, 0);
 }
 
 #[test]
 fn games_lists_an_option_only_under_the_games_it_concerns() {
-    let r = run(&["games"], "");
+    let r = run_stdin(&["games"], "");
     let kungser = r.stdout.lines().find(|l| l.contains("│ kungser")).unwrap();
     assert!(!kungser.contains("capture-all"), "{kungser}");
     let rimau = r

@@ -6,14 +6,16 @@
 //! test, which `.ci/run` runs).
 //! And the quick path must carry the plain valid games it is meant for.
 
+mod common;
+
 use std::io::Cursor;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
+use tgn::internals::quick;
 use tgn::output::{Item, human, json};
 use tgn::record::{Encoding, Reader};
 use tgn::registry::all_games;
-use tgn::replay::quick::quick;
 use tgn::replay::{Detail, Settings, replay};
 
 /// How the games of `text` fared: (games, taken by the quick path). Each game the
@@ -75,28 +77,9 @@ fn settings(game: Option<&str>, strict: bool) -> Settings {
     }
 }
 
-fn record_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            record_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "pgn") {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
 fn every_shipped_record_fares_the_same_both_ways() {
-    let mut files = Vec::new();
-    record_files(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("records"),
-        &mut files,
-    );
+    let files = common::record_files();
     assert!(files.len() > 50);
     let (mut games, mut quick_games) = (0, 0);
     for file in files {
