@@ -103,6 +103,7 @@ fn from_state(game: &str, state: &Value) -> Shown {
         _ if state["white"].is_array() && state["black"].is_array() => {
             put(names(&state["white"]), "light man");
             put(names(&state["black"]), "dark man");
+            put(names(&state["marked"]), "red marked");
         }
         "pinoy-dama" => {
             put(names(&state["white"]["men"]), "light man");
@@ -180,8 +181,18 @@ fn states(text: &str) -> Vec<Value> {
 }
 
 fn check_record(found: Found, text: &str, what: &str) {
+    check_plies(found, text, what, 0..=PLIES as usize);
+}
+
+/// [`check_record`] at the plies of `plies` the main line reaches.
+fn check_plies(found: Found, text: &str, what: &str, plies: std::ops::RangeInclusive<usize>) {
     let record = parse_games(text, Default::default()).remove(0);
-    for (ply, state) in states(text).iter().enumerate().take(PLIES as usize + 1) {
+    let states = states(text);
+    for (ply, state) in states
+        .iter()
+        .enumerate()
+        .filter(|(ply, _)| plies.contains(ply))
+    {
         let drawn = found
             .engine
             .diagram(
@@ -359,4 +370,30 @@ fn a_move_after_the_end_of_the_game_is_not_drawn() {
         stopped.starts_with("ply 2 (e7-e6): move after the end of the game: it ended 1-0"),
         "{stopped}"
     );
+}
+
+#[test]
+fn da_san_qis_marked_points_are_drawn_where_its_state_has_them() {
+    let found = registry::find("da-san-qi").unwrap();
+    let text = sample("da-san-qi").unwrap();
+    // Its sample's first game marks points from ply 16 (seen: 2 at ply 16, 3 at 20).
+    let at_20 = found
+        .engine
+        .diagram(
+            found.info,
+            &parse_games(&text, Default::default()).remove(0),
+            &Settings::default(),
+            Stop::Ply(20),
+        )
+        .unwrap();
+    assert_eq!(
+        at_20
+            .diagram
+            .pieces
+            .iter()
+            .filter(|p| p.kind == "marked")
+            .count(),
+        3
+    );
+    check_plies(found, &text, "da-san-qi sample", 14..=24);
 }

@@ -1,5 +1,6 @@
 //! The mill board as a scene for `tgn diagram`: the lines of section 1 (with
-//! Morabaraba's diagonals), White's pieces light and Black's dark, the hands and any
+//! Morabaraba's diagonals), White's pieces light and Black's dark, Da San Qi's marked
+//! points red, the hands and any
 //! removal owed in the status line, and the last turn's placement or move with its
 //! removals.
 
@@ -7,7 +8,7 @@ use super::geometry::{Spot, spots};
 use super::position::Position;
 use super::rules::{Action, Move, Victims};
 use super::{Mill, Notation};
-use crate::games::common::diagram::{At, Diagram, MarkKind};
+use crate::games::common::diagram::{At, Colour, Diagram, MarkKind};
 
 impl Mill {
     pub(super) fn scene(&self, position: &Position, last: Option<&Move>) -> Diagram {
@@ -34,6 +35,11 @@ impl Mill {
                     "man",
                 );
             }
+        }
+        // Da San Qi's marked points (removals kept until the placing ends): no one's,
+        // and nothing may be placed there.
+        for s in spots(position.marked) {
+            diagram.piece(&board.name(s), None, Colour::Red, "marked");
         }
         let (action, removals) = match last {
             Some(&Move::Turn { action, removals }) => (Some(action), removals),
