@@ -13,6 +13,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::commands::check::CheckFormat;
 use crate::commands::convert::{ConvertFrom, ConvertTo};
+use crate::commands::diagram::Format as DiagramFormat;
 use crate::commands::diff::DiffFormat;
 use crate::commands::duplicates::{DuplicatesSettings, Likeness};
 use crate::commands::filter::FilterSettings;
@@ -102,6 +103,21 @@ on stderr says how many games were converted.")]
 Exit status: 0 if every game is valid, 1 if any is invalid (it is still written, its
 bad move commented), 2 on a usage or I/O error.")]
     Annotate(AnnotateArgs),
+    /// Draw one position of a game on its own board, as SVG or PNG.
+    #[command(after_help = "Examples:
+  tgn diagram -o end.svg game.pgn
+  tgn diagram --index 3 --ply 17 -o move17.svg archive.pgn
+  tgn diagram --format png -o start.png --ply 0 game.pgn
+
+Every game on its board: pits with their counts (kazans, stores, tuzdyks marked), points
+with their pieces, coordinates as the notation names them, the last move highlighted
+(from, to, the chain's landings, the pieces taken, the pit sown from) and who is to move.
+The SVG names every piece and pit in data- attributes (data-point, data-pit,
+data-count). PNG text uses the system's fonts. Without --ply the main line's end is
+drawn; a bad move stops it there (said on stderr).
+
+Exit status: 0 when drawn, 2 on a usage or I/O error, or a ply past the end.")]
+    Diagram(DiagramArgs),
     /// Compare two records of the same games (e.g. the two players' score sheets).
     #[command(after_help = "Examples:
   tgn diff white-sheet.pgn black-sheet.pgn
@@ -370,6 +386,10 @@ pub struct AnnotateArgs {
     /// Add the position string after every move.
     #[arg(long)]
     pub positions: bool,
+    /// Write an SVG diagram of the start and of every ply of the main line into DIR
+    /// (as FILE-GAME-PLY.svg) and name each in a comment after its move.
+    #[arg(long, value_name = "DIR")]
+    pub diagrams: Option<PathBuf>,
     #[command(flatten)]
     pub read: ReadArgs,
 }
@@ -425,6 +445,48 @@ macro_rules! value_enum {
     };
 }
 
+/// `tgn diagram`.
+#[derive(Debug, Args)]
+pub struct DiagramArgs {
+    /// The record file (or - for stdin).
+    #[arg(value_name = "PATH")]
+    pub path: PathBuf,
+    /// Which game of the file, from 1.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub index: usize,
+    /// The position after this many plies of the main line (0: the start).
+    #[arg(long, value_name = "K", conflicts_with = "end")]
+    pub ply: Option<u32>,
+    /// The position at the end of the main line (the default).
+    #[arg(long)]
+    pub end: bool,
+    /// Write the picture to FILE (else to stdout).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// SVG, or PNG rendered from it.
+    #[arg(long, value_enum, default_value_t = DiagramFormat::Svg)]
+    pub format: DiagramFormat,
+    #[command(flatten)]
+    pub read: ReadArgs,
+}
+
+impl DiagramArgs {
+    /// The options these flags ask for.
+    pub fn options(self) -> commands::diagram::Options {
+        commands::diagram::Options {
+            read: self.read.reading(),
+            path: self.path,
+            index: self.index,
+            stop: self.ply.map_or(
+                crate::replay::diagram::Stop::End,
+                crate::replay::diagram::Stop::Ply,
+            ),
+            output: self.output,
+            format: self.format,
+        }
+    }
+}
+
 value_enum!(CheckFormat { Human => "human", Json => "json", Github => "github" });
 value_enum!(DiffFormat { Human => "human", Json => "json" });
 value_enum!(SummaryFormat { Table => "table", Json => "json" });
@@ -434,6 +496,10 @@ value_enum!(ConvertTo {
     Pgn => "pgn": "PGN-style text",
 });
 value_enum!(ConvertFrom { Pgn => "pgn", Json => "json" });
+value_enum!(DiagramFormat {
+    Svg => "svg": "SVG text: scalable, printable, its pieces and pits named in `data-` attributes",
+    Png => "png": "A PNG image of the SVG (coordinates in the system's fonts, if it has any)",
+});
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SummaryBy {
@@ -854,6 +920,7 @@ pub fn run(cli: Cli) -> i32 {
             read: args.read.reading(),
             paths: args.paths,
             positions: args.positions,
+            diagrams: args.diagrams,
         }),
         Command::Diff(args) => {
             if let Some(dir) = [&args.a, &args.b].into_iter().find(|p| p.is_dir()) {
@@ -895,6 +962,7 @@ pub fn run(cli: Cli) -> i32 {
         Command::Fix(args) => commands::fix::run(&args.settings()),
         Command::Games => commands::games::run(),
         Command::Completions { shell } => completions(shell),
+        Command::Diagram(args) => commands::diagram::run(&args.options()),
     };
     match result {
         Ok(status) => status.code(),

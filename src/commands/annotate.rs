@@ -4,13 +4,15 @@
 
 use std::io::{self, Write};
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, report};
 use super::{Reading, Stdout};
 use crate::games::Player;
+use crate::output::svg;
 use crate::record::writer::{write_game, write_moves};
 use crate::record::{Comment, GameRecord, MoveNode, MoveNumber, Span};
+use crate::registry;
 use crate::replay::{Detail, Line, Replay, Status};
 
 /// What `tgn annotate` is asked to do.
@@ -20,6 +22,9 @@ pub struct Options {
     pub read: Reading,
     /// The position string after every move.
     pub positions: bool,
+    /// Where to write an SVG diagram of the start and of every ply of the main line,
+    /// each named in a comment at its move.
+    pub diagrams: Option<PathBuf>,
 }
 
 pub fn run(options: &Options) -> io::Result<RunStatus> {
@@ -45,7 +50,11 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
                 writeln!(out)?;
             }
             first = false;
-            write!(out, "{}", write_game(&annotate(&item, options.positions)))
+            let mut record = annotate(&item, options.positions);
+            if let Some(dir) = &options.diagrams {
+                draw_plies(&item, &mut record, dir, &options.read)?;
+            }
+            write!(out, "{}", write_game(&record))
         })?;
         out.flush()
     })();
@@ -101,6 +110,53 @@ pub fn annotate(item: &Item, positions: bool) -> GameRecord {
         once(&mut record.trailing, 0, said);
     }
     record
+}
+
+/// Writes a diagram of the start and of each ply of the main line into `dir`, as
+/// `<file>-<game>-<ply>.svg`, and names each in a comment: the start's before the
+/// moves, each ply's after the move that ends it. A game that cannot be replayed gets
+/// none.
+fn draw_plies(item: &Item, record: &mut GameRecord, dir: &Path, read: &Reading) -> io::Result<()> {
+    let Some(found) = item.replay.game.and_then(|info| registry::find(info.id)) else {
+        return Ok(());
+    };
+    let Ok(diagrams) = found
+        .engine
+        .diagrams(found.info, &item.record, &read.replay)
+    else {
+        return Ok(());
+    };
+    // Standard input is named `<stdin>`: no name for a file.
+    let stem = Path::new(&*item.file)
+        .file_stem()
+        .filter(|_| !item.file.starts_with('<'))
+        .map_or("stdin".into(), |s| s.to_string_lossy());
+    let mut names = Vec::with_capacity(diagrams.len());
+    for (ply, diagram) in diagrams.iter().enumerate() {
+        let path = dir.join(format!("{stem}-{}-{ply:03}.svg", item.index + 1));
+        std::fs::write(&path, svg::write(found.info.id, diagram))?;
+        names.push(format!("diagram: {}", path.display()));
+    }
+    let mut names = names.into_iter();
+    if let Some(start) = names.next() {
+        let at = record.comments.len();
+        once(&mut record.comments, at, start);
+    }
+    let nodes = &item.replay.main.nodes;
+    for (i, node) in record.moves.iter_mut().enumerate() {
+        let Status::Played(played) = &nodes[i].status else {
+            break;
+        };
+        let turn_goes_on = matches!(
+            nodes.get(i + 1).map(|n| &n.status),
+            Some(Status::Played(next)) if next.ply == played.ply
+        );
+        if !turn_goes_on && let Some(name) = names.next() {
+            let at = node.comments.len();
+            once(&mut node.comments, at, name);
+        }
+    }
+    Ok(())
 }
 
 /// Move numbers as PGN export writes them: before every first-player move, and

@@ -4,6 +4,7 @@
 pub mod annotate;
 pub mod check;
 pub mod convert;
+pub mod diagram;
 pub mod diff;
 pub mod duplicates;
 pub mod filter;

@@ -32,6 +32,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+pub use common::diagram::Diagram;
 pub use options::{OptionKind, OptionSpec, Setup, SetupError};
 
 /// The two players in record order. `First` is PGN's `White` (moves first), whatever
@@ -304,6 +305,11 @@ pub trait Rules: Sized + Send + Sync + 'static {
 
     /// The position drawn as text for a human: a few lines, no trailing newline.
     fn draw(&self, position: &Self::Position) -> String;
+
+    /// The position as a scene for `tgn diagram`: the game's own board, its pieces or
+    /// pit counts, coordinates as the notation names them, and `last` (the move that
+    /// led here) highlighted. One writer ([`crate::output::svg`]) draws every scene.
+    fn diagram(&self, position: &Self::Position, last: Option<&Self::Move>) -> Diagram;
 
     /// The position as JSON for `convert` (documented per game in the README).
     fn state(&self, position: &Self::Position) -> serde_json::Value;

@@ -7,6 +7,7 @@ pub mod github;
 pub mod human;
 pub mod json;
 pub mod style;
+pub mod svg;
 
 use std::sync::Arc;
 

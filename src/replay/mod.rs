@@ -10,6 +10,7 @@
 //! position before the move they replace, so a variation of the bad move itself is
 //! still checked.
 
+pub mod diagram;
 pub(crate) mod quick;
 pub mod registry;
 mod warnings;
@@ -1036,6 +1037,9 @@ pub(crate) mod tests {
         }
         fn draw(&self, p: &Pile) -> String {
             "o".repeat(p.stones as usize)
+        }
+        fn diagram(&self, _: &Pile, _: Option<&u32>) -> crate::games::Diagram {
+            crate::games::Diagram::default()
         }
         fn state(&self, p: &Pile) -> serde_json::Value {
             serde_json::json!({ "stones": p.stones })

@@ -6,6 +6,7 @@
 
 use std::marker::PhantomData;
 
+use super::diagram::{Drawn, Stop};
 use super::quick::Quick;
 use super::{Replay, Settings, replay_with};
 use crate::games::options::Setup;
@@ -61,6 +62,27 @@ pub trait Engine: Sync {
     ) -> Option<Quick>;
     /// The board part of a position string (see [`Rules::board_part`]).
     fn board_part(&self, position: &str) -> String;
+    /// The position of `record` at `stop` as a scene (see [`Rules::diagram`]).
+    ///
+    /// # Errors
+    /// A setup the rules refuse, or a ply past the end of the main line.
+    fn diagram(
+        &self,
+        game: &'static GameInfo,
+        record: &GameRecord,
+        settings: &Settings,
+        stop: Stop,
+    ) -> Result<Drawn, String>;
+    /// The scene at the start and after every legal ply of the main line.
+    ///
+    /// # Errors
+    /// A setup the rules refuse.
+    fn diagrams(
+        &self,
+        game: &'static GameInfo,
+        record: &GameRecord,
+        settings: &Settings,
+    ) -> Result<Vec<games::Diagram>, String>;
     /// Whether `text` is a move of `game`'s notation, as written (its syntax only: no
     /// position is asked), for arguments such as `tgn filter --moves`.
     ///
@@ -146,6 +168,25 @@ impl<R: Rules> Engine for EngineOf<R> {
 
     fn board_part(&self, position: &str) -> String {
         R::board_part(position)
+    }
+
+    fn diagram(
+        &self,
+        game: &'static GameInfo,
+        record: &GameRecord,
+        settings: &Settings,
+        stop: Stop,
+    ) -> Result<Drawn, String> {
+        super::diagram::diagram_with::<R>(game, record, settings, stop)
+    }
+
+    fn diagrams(
+        &self,
+        game: &'static GameInfo,
+        record: &GameRecord,
+        settings: &Settings,
+    ) -> Result<Vec<games::Diagram>, String> {
+        super::diagram::diagrams_with::<R>(game, record, settings)
     }
 
     fn reads_move(&self, game: &'static GameInfo, text: &str) -> Result<(), String> {

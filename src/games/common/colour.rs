@@ -3,6 +3,7 @@
 //! position of such a game on a grid.
 
 use super::Point;
+use super::diagram::{Colour as Shade, Diagram};
 use super::grid::{Grid, GridSet};
 use crate::games::Player;
 
@@ -212,6 +213,24 @@ impl ColourPosition {
             self.count(Colour::Black),
             self.count(Colour::White)
         )
+    }
+
+    /// The grid as a scene: Black's pieces dark, White's light, `owner` saying which
+    /// player each colour is; the counts in the status line.
+    pub fn diagram(&self, grid: &Grid, owner: impl Fn(Colour) -> Player) -> Diagram {
+        let mut diagram = Diagram::of_board(grid.board(), |p| grid.name(p).to_string());
+        for colour in [Colour::Black, Colour::White] {
+            let shade = match colour {
+                Colour::Black => Shade::Dark,
+                Colour::White => Shade::Light,
+            };
+            for p in self.men(colour).iter() {
+                diagram.piece(&grid.name(p).to_string(), Some(owner(colour)), shade, "man");
+            }
+        }
+        diagram.to_move = Some(owner(self.to_move));
+        diagram.status = format!("{} to move; {}", self.to_move.name(), self.counts());
+        diagram
     }
 
     /// `"to_move"` (`"black"`/`"white"`), `"black"` and `"white"` (points, rank by rank

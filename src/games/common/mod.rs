@@ -9,6 +9,7 @@ pub mod alquerque;
 pub mod board;
 pub mod capture;
 pub mod colour;
+pub mod diagram;
 pub mod draughts;
 pub mod drawing;
 pub mod grid;

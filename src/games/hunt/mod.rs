@@ -24,6 +24,7 @@
 //! - [`notation`]: move tokens (`@d3`, `c3`, `c3-c2`, `e5xc3xa1xe1`, `*b4,c5,d6/c7-a1`).
 //! - [`rules`]: the rules, each in one place.
 
+mod diagram;
 pub mod kungser;
 pub mod moves;
 pub mod notation;
@@ -345,6 +346,10 @@ impl<F: Family> Rules for HuntGame<F> {
     }
     fn write_position(&self, position: &Position) -> String {
         position.write(self)
+    }
+
+    fn diagram(&self, position: &Position, last: Option<&Move>) -> super::Diagram {
+        self.scene(position, last)
     }
 
     fn draw(&self, position: &Position) -> String {

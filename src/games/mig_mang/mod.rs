@@ -26,8 +26,8 @@ use crate::games::common::colour::{Colour, ColourPosition};
 use crate::games::common::grid::{Grid, GridSet, Written};
 use crate::games::common::{Dir, Point};
 use crate::games::{
-    GameInfo, GameResult, MoveError, NotationError, OptionSpec, Outcome, Player, Rules, Setup,
-    SetupError,
+    Diagram, GameInfo, GameResult, MoveError, NotationError, OptionSpec, Outcome, Player, Rules,
+    Setup, SetupError,
 };
 
 /// The default board (§1): the Tibetan 17×17 lines.
@@ -349,6 +349,25 @@ impl Rules for MigMang {
 
     /// The board from White's side (rank 1 at the bottom), `b` Black, `w` White, `.`
     /// empty; then who is to move and the counts.
+    /// The grid of any size; the last move from and to, with the pieces it converts
+    /// (R3) or the piece a lone piece jumped (decision 3) marked as taken.
+    fn diagram(&self, position: &Position, last: Option<&Move>) -> Diagram {
+        let mut diagram = position.diagram(&self.grid, MigMang::player);
+        if let Some(mv) = last {
+            let name = |p: Point| self.name(p).to_string();
+            let mut taken: Vec<String> = mv.jumped.iter().map(|&p| name(p)).collect();
+            for (&dir, &run) in DIRS.iter().zip(&mv.runs) {
+                taken.extend(
+                    (1..=run)
+                        .filter_map(|k| self.grid.offset(mv.to, dir, k))
+                        .map(name),
+                );
+            }
+            diagram.mark_move(&[name(mv.from), name(mv.to)], &taken);
+        }
+        diagram
+    }
+
     fn draw(&self, position: &Position) -> String {
         position.draw(&self.grid)
     }

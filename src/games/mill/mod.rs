@@ -21,6 +21,7 @@
 //! removal is owed (the position's `pending` point); any other token is then "no removal after
 //! the mill …", and a record that stops there is unfinished.
 
+mod diagram;
 pub mod geometry;
 pub mod moves;
 pub mod notation;
@@ -231,6 +232,10 @@ impl Rules for Mill {
             .filter(|field| !HISTORY.iter().any(|h| field.starts_with(h)))
             .collect::<Vec<_>>()
             .join(" ")
+    }
+
+    fn diagram(&self, position: &Position, last: Option<&Move>) -> super::Diagram {
+        self.scene(position, last)
     }
 
     fn draw(&self, position: &Position) -> String {

@@ -27,8 +27,8 @@ use crate::games::common::colour::{Colour, ColourPosition};
 use crate::games::common::grid::{Grid, Written};
 use crate::games::common::{Dir, Point};
 use crate::games::{
-    GameInfo, GameResult, MoveError, NotationError, OptionSpec, Outcome, Player, Rules, Setup,
-    SetupError,
+    Diagram, GameInfo, GameResult, MoveError, NotationError, OptionSpec, Outcome, Player, Rules,
+    Setup, SetupError,
 };
 
 /// §1: 4 × 4 points.
@@ -252,6 +252,16 @@ impl Rules for NeiPatKono {
 
     /// The board, rank 4 at the top: `b` Black, `w` White, `.` empty; then who is to
     /// move and the counts.
+    /// The 4×4 grid with the last move from and to.
+    fn diagram(&self, position: &Position, last: Option<&Move>) -> Diagram {
+        let mut diagram = position.diagram(&self.grid, |c| c.player(self.first));
+        if let Some(mv) = last {
+            let name = |p: Point| self.grid.name(p).to_string();
+            diagram.mark_move(&[name(mv.from), name(mv.to)], &[]);
+        }
+        diagram
+    }
+
     fn draw(&self, position: &Position) -> String {
         position.draw(&self.grid)
     }

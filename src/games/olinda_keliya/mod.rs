@@ -27,10 +27,12 @@ mod tests;
 
 use serde_json::json;
 
+use crate::games::common::diagram::{MarkKind, RowPit};
 use crate::games::common::mancala::{DrawnPit, draw_rows, push_count, result_for, verdict};
 use crate::games::common::score::check_score;
 use crate::games::{
-    GameInfo, MoveError, NotationError, OptionSpec, Outcome, Player, Rules, Setup, SetupError,
+    Diagram, GameInfo, MoveError, NotationError, OptionSpec, Outcome, Player, Rules, Setup,
+    SetupError,
 };
 
 pub use notation::Token;
@@ -145,6 +147,41 @@ impl OlindaKeliya {
             return None;
         }
         Some((why, count))
+    }
+
+    /// The two rows of seven as the text drawing orders them, the stores between
+    /// them, and the pit sown from.
+    fn scene(&self, position: &Position, last: Option<&Move>) -> Diagram {
+        let pit = |side: Side, number: u8| -> RowPit {
+            let pit = Pit::new(side, number).expect("pits 1-7");
+            RowPit {
+                name: pit.to_string(),
+                count: u32::from(position.count(pit)),
+                kind: "pit",
+            }
+        };
+        let north = (1..=ROW as u8).rev().map(|n| pit(Side::North, n)).collect();
+        let south = (1..=ROW as u8).map(|n| pit(Side::South, n)).collect();
+        let stores = position.stores().map(u32::from);
+        let mut diagram = Diagram::two_rows(
+            north,
+            south,
+            [
+                ("S store".to_string(), stores[0]),
+                ("N store".to_string(), stores[1]),
+            ],
+        );
+        if let Some(mv) = last {
+            diagram.mark(MarkKind::Sown, &mv.from.to_string());
+        }
+        diagram.to_move = Some(self.to_move(position));
+        diagram.status = self
+            .draw_position(position)
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .to_string();
+        diagram
     }
 
     fn draw_position(&self, position: &Position) -> String {
@@ -285,6 +322,10 @@ impl Rules for OlindaKeliya {
 
     fn write_position(&self, position: &Position) -> String {
         notation::write_position(position)
+    }
+
+    fn diagram(&self, position: &Position, last: Option<&Move>) -> Diagram {
+        self.scene(position, last)
     }
 
     fn draw(&self, position: &Position) -> String {

@@ -28,6 +28,7 @@
 //! exists. bell: `xk11` (B1), `a1-c1-e1-g1` (every landing; `a1-g1` when one chain
 //! matches). The canonical `x` names the stone of the line nearest the KA.
 
+mod diagram;
 mod lines;
 mod notation;
 mod position;
@@ -533,6 +534,10 @@ impl Rules for Pasang {
             RuleSet::Bell => "-".to_string(),
         };
         format!("{} {mover} {a}:{b} {extra}", write_cells(&position.cells))
+    }
+
+    fn diagram(&self, position: &Position, last: Option<&Move>) -> crate::games::Diagram {
+        self.scene(position, last)
     }
 
     fn draw(&self, position: &Position) -> String {

@@ -22,8 +22,8 @@ use crate::games::common::capture::{Dirs, Jump, Landing, Reach, Removal};
 use crate::games::common::draughts::{Coords, Draughts, Kind, Move, Pieces, Side, Words, Written};
 use crate::games::common::{Board, Dir};
 use crate::games::{
-    GameInfo, GameResult, MoveError, NotationError, OptionSpec, Outcome, Player, Rules, Setup,
-    SetupError,
+    Diagram, GameInfo, GameResult, MoveError, NotationError, OptionSpec, Outcome, Player, Rules,
+    Setup, SetupError,
 };
 
 use fen::{lone_side, name};
@@ -256,6 +256,16 @@ impl Rules for PinoyDama {
             .filter(|f| !["C", "H", "F"].iter().any(|c| f.trim().starts_with(c)))
             .collect();
         fields.join(":")
+    }
+
+    /// The 8×8 board from White's side, white pieces light, kings lettered.
+    fn diagram(&self, position: &Position, last: Option<&Move>) -> Diagram {
+        let mut diagram = self
+            .rules
+            .diagram(&position.pieces, last, true, |side| self.player(side));
+        diagram.to_move = Some(self.player(position.to_move));
+        diagram.status = format!("{} to move", name(position.to_move));
+        diagram
     }
 
     /// The board from White's side (files as the record names them), `w`/`W` white

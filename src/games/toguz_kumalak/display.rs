@@ -6,7 +6,9 @@ use serde_json::json;
 use super::notation::write_position;
 use super::position::{Event, Pit, Position, ROW, Refusal, Side};
 use super::rules::Turn;
-use super::{Direction, ToguzKumalak};
+use super::{Direction, Move, ToguzKumalak};
+use crate::games::Diagram;
+use crate::games::common::diagram::{MarkKind, RowPit};
 use crate::games::common::mancala::{DrawnPit, draw_rows};
 
 impl ToguzKumalak {
@@ -15,7 +17,7 @@ impl ToguzKumalak {
     ///
     /// Counter-clockwise (the default) puts N9…N1 over S1…S9; the clockwise mirror image
     /// (§4.6) numbers from each owner's right, so N1…N9 over S9…S1.
-    pub(super) fn diagram(&self, position: &Position) -> String {
+    pub(super) fn drawing(&self, position: &Position) -> String {
         let numbers: Vec<u8> = match self.direction {
             Direction::Ccw => (1..=ROW as u8).collect(),
             Direction::Cw => (1..=ROW as u8).rev().collect(),
@@ -43,6 +45,50 @@ impl ToguzKumalak {
         }
         lines.push(last);
         lines.join("\n")
+    }
+
+    /// The board as a scene: the rows in the order of the text diagram, each pit with
+    /// its count (a tuzdyk marked, its count what it holds: nothing, R7), the kazans
+    /// between the rows, and the pit sown from.
+    pub(super) fn scene(&self, position: &Position, last: Option<&Move>) -> Diagram {
+        let numbers: Vec<u8> = match self.direction {
+            Direction::Ccw => (1..=ROW as u8).collect(),
+            Direction::Cw => (1..=ROW as u8).rev().collect(),
+        };
+        let pit = |side: Side, number: u8| -> RowPit {
+            let pit = Pit::new(side, number).expect("pit numbers 1-9");
+            RowPit {
+                name: pit.to_string(),
+                count: u32::from(position.count(pit)),
+                kind: if position.tuzdyk_owner(pit).is_some() {
+                    "tuzdyk"
+                } else {
+                    "pit"
+                },
+            }
+        };
+        let north = numbers.iter().rev().map(|&n| pit(Side::North, n)).collect();
+        let south = numbers.iter().map(|&n| pit(Side::South, n)).collect();
+        let kazans = position.kazans();
+        let mut diagram = Diagram::two_rows(
+            north,
+            south,
+            [
+                ("S kazan".to_string(), u32::from(kazans[0])),
+                ("N kazan".to_string(), u32::from(kazans[1])),
+            ],
+        );
+        if let Some(mv) = last {
+            diagram.mark(MarkKind::Sown, &mv.from.to_string());
+        }
+        diagram.to_move = Some(position.to_move().player());
+        diagram.status = self
+            .drawing(position)
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .to_string();
+        diagram
     }
 
     /// The JSON state of a position (for `convert`):

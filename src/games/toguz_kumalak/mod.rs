@@ -47,7 +47,8 @@ mod rules;
 mod tests;
 
 use crate::games::{
-    GameInfo, MoveError, NotationError, OptionSpec, Outcome, Player, Rules, Setup, SetupError,
+    Diagram, GameInfo, MoveError, NotationError, OptionSpec, Outcome, Player, Rules, Setup,
+    SetupError,
 };
 
 pub use notation::Token;
@@ -156,7 +157,11 @@ impl Rules for ToguzKumalak {
     }
 
     fn draw(&self, position: &Position) -> String {
-        self.diagram(position)
+        self.drawing(position)
+    }
+
+    fn diagram(&self, position: &Position, last: Option<&Move>) -> Diagram {
+        self.scene(position, last)
     }
 
     /// See the JSON layout on `ToguzKumalak::state_json` (module `display`):

@@ -956,3 +956,28 @@ fn playok_2025_replays() {
     assert_eq!(zero, 332);
     assert_eq!(kazan_marks, captures);
 }
+
+#[test]
+fn the_diagram_marks_both_tuzdyks_and_the_pit_sown_from() {
+    let p = pos("S:0,1,0,11,11,11,11,11,11/N:2,11,1,11,0,11,11,11,11/K:13,13/T:5,3/M:S");
+    let sown = Move {
+        from: Pit::new(Side::South, 4).unwrap(),
+    };
+    let diagram = rules().diagram(&p, Some(&sown));
+    let tuzdyks: Vec<&str> = diagram
+        .pits
+        .iter()
+        .filter(|pit| pit.kind == "tuzdyk")
+        .map(|pit| pit.name.as_str())
+        .collect();
+    assert_eq!(tuzdyks, ["N5", "S3"]);
+    let kazans: Vec<(&str, u32)> = diagram
+        .pits
+        .iter()
+        .filter(|pit| pit.kind == "store")
+        .map(|pit| (pit.name.as_str(), pit.count))
+        .collect();
+    assert_eq!(kazans, [("S kazan", 13), ("N kazan", 13)]);
+    assert_eq!(diagram.marks.len(), 1);
+    assert_eq!(diagram.marks[0].point, "S4");
+}

@@ -23,12 +23,13 @@ mod tests;
 use std::sync::OnceLock;
 
 use crate::games::common::capture::{self, Dirs, Jump, Landing, Reach, Removal, Set, bit};
+use crate::games::common::diagram::MarkKind;
 use crate::games::common::draughts::{Coords, Draughts, Kind, Move, Pieces, Side, Words, Written};
 use crate::games::common::repetition::History;
 use crate::games::common::{Board, Dir, Point};
 use crate::games::{
-    GameInfo, GameResult, MoveError, NotationError, OptionSpec, Outcome, Player, Rules, Setup,
-    SetupError,
+    Diagram, GameInfo, GameResult, MoveError, NotationError, OptionSpec, Outcome, Player, Rules,
+    Setup, SetupError,
 };
 
 /// The rules of Zamma as configured for one record.
@@ -322,6 +323,24 @@ impl Rules for Zamma {
 
     fn write_position(&self, position: &Position) -> String {
         self.write(position)
+    }
+
+    /// The alquerque board with South's men light, North's dark, sultans lettered; a
+    /// blow (R12) marks the piece blown.
+    fn diagram(&self, position: &Position, last: Option<&ZammaMove>) -> Diagram {
+        let played = match last {
+            Some(ZammaMove::Play(mv)) => Some(mv),
+            _ => None,
+        };
+        let mut diagram = self
+            .rules
+            .diagram(&position.pieces, played, false, Zamma::player);
+        if let Some(&ZammaMove::Blow(p)) = last {
+            diagram.mark(MarkKind::Taken, &self.rules.name(p));
+        }
+        diagram.to_move = Some(Zamma::player(position.to_move));
+        diagram.status = format!("{} to move", Zamma::side_name(position.to_move));
+        diagram
     }
 
     /// The board from South's side: `s`/`S` South man/sultan, `n`/`N` North, `.` an

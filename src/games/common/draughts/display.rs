@@ -100,3 +100,53 @@ impl Draughts {
         (n, rank, self.coords.record_file(&self.board, file))
     }
 }
+
+impl Draughts {
+    /// The board as a scene: lines (alquerque) or dark squares (`chequered`), the
+    /// pieces with a letter on kings, and `last` from its first point through every
+    /// landing, with the pieces it took. The lower side's pieces are light.
+    pub fn diagram(
+        &self,
+        pieces: &Pieces,
+        last: Option<&Move>,
+        chequered: bool,
+        owner: impl Fn(Side) -> crate::games::Player,
+    ) -> crate::games::common::diagram::Diagram {
+        use crate::games::common::diagram::{Colour, Diagram};
+        let b = &self.board;
+        let mut diagram = Diagram::of_board_at(
+            b,
+            |p| self.name(p),
+            |file, rank| (f32::from(self.coords.record_file(b, file)), f32::from(rank)),
+        );
+        if self.coords.numeric {
+            diagram.number_points();
+        }
+        if chequered {
+            diagram.lines.clear();
+            diagram.squares = diagram.points.iter().map(|&(_, at)| at).collect();
+        }
+        for p in b.points() {
+            if let Some((side, kind)) = pieces.at(p) {
+                let colour = match side {
+                    Side::Lower => Colour::Light,
+                    Side::Upper => Colour::Dark,
+                };
+                let kind = match kind {
+                    Kind::Man => "man",
+                    Kind::King => self.words.king,
+                };
+                diagram.piece(&self.name(p), Some(owner(side)), colour, kind);
+            }
+        }
+        if let Some(mv) = last {
+            let path: Vec<String> = std::iter::once(mv.from)
+                .chain(mv.path.iter().copied())
+                .map(|p| self.name(p))
+                .collect();
+            let taken: Vec<String> = mv.captured.iter().map(|&p| self.name(p)).collect();
+            diagram.mark_move(&path, &taken);
+        }
+        diagram
+    }
+}

@@ -1,0 +1,106 @@
+//! `tgn diagram`: one position of one game drawn on its own board, as SVG (written by
+//! [`crate::output::svg`]) or as PNG (that SVG rendered by `resvg`).
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use super::{Reading, RunStatus, expand, read_all};
+use crate::output::svg;
+use crate::registry;
+use crate::replay::Detail;
+use crate::replay::diagram::Stop;
+
+/// The picture's format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// SVG text: scalable, printable, its pieces and pits named in `data-` attributes.
+    Svg,
+    /// A PNG image of the SVG (coordinates in the system's fonts, if it has any).
+    Png,
+}
+
+/// What `tgn diagram` is asked to do.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub path: PathBuf,
+    pub read: Reading,
+    /// The game's number in its file, from 1.
+    pub index: usize,
+    pub stop: Stop,
+    /// Where to write the picture (else stdout).
+    pub output: Option<PathBuf>,
+    pub format: Format,
+}
+
+pub fn run(options: &Options) -> io::Result<RunStatus> {
+    let mut errors = 0;
+    let inputs = expand(
+        std::slice::from_ref(&options.path),
+        &options.read,
+        &mut errors,
+    );
+    let Some(input) = inputs.first() else {
+        return Ok(RunStatus::Trouble);
+    };
+    let items = read_all(input, &options.read, Detail::default(), None)?;
+    let Some(item) = items.get(options.index.wrapping_sub(1)) else {
+        return Err(io::Error::other(format!(
+            "{}: no game {} (the file holds {})",
+            input.name(),
+            options.index,
+            items.len()
+        )));
+    };
+    let found = item
+        .replay
+        .game
+        .and_then(|info| registry::find(info.id))
+        .ok_or_else(|| {
+            let why = item
+                .replay
+                .errors
+                .first()
+                .map_or("", |e| e.message.as_str());
+            io::Error::other(format!("{}: game {}: {why}", input.name(), options.index))
+        })?;
+    let drawn = found
+        .engine
+        .diagram(found.info, &item.record, &options.read.replay, options.stop)
+        .map_err(|why| {
+            io::Error::other(format!("{}: game {}: {why}", input.name(), options.index))
+        })?;
+    if let Some(why) = &drawn.stopped {
+        eprintln!(
+            "tgn: drawn at ply {}, where the main line stops: {why}",
+            drawn.ply
+        );
+    }
+    let text = svg::write(found.info.id, &drawn.diagram);
+    let bytes = match options.format {
+        Format::Svg => text.into_bytes(),
+        Format::Png => png(&text).map_err(io::Error::other)?,
+    };
+    match &options.output {
+        Some(path) => std::fs::write(path, bytes)?,
+        None => {
+            let mut out = io::stdout().lock();
+            out.write_all(&bytes)?;
+            out.flush()?;
+        }
+    }
+    Ok(RunStatus::Clean)
+}
+
+/// The SVG rendered by resvg at its own size. Text needs a font: the system's fonts
+/// are loaded (none are embedded in tgn); without any, the picture has no letters.
+pub fn png(svg: &str) -> Result<Vec<u8>, String> {
+    use resvg::{tiny_skia, usvg};
+    let mut options = usvg::Options::default();
+    options.fontdb_mut().load_system_fonts();
+    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| e.to_string())?;
+    let size = tree.size().to_int_size();
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
+        .ok_or_else(|| "the diagram has no size".to_string())?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap.encode_png().map_err(|e| e.to_string())
+}

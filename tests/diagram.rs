@@ -1,0 +1,399 @@
+//! `tgn diagram`: every game's SVG, read back with an XML parser, shows the engine's
+//! position — each piece on its point in its colour and kind, each pit with its count —
+//! at every ply of a sample record and of a random game; and the command writes SVG
+//! and PNG.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use assert_cmd::Command;
+use serde_json::Value;
+use tgn::output::svg;
+use tgn::record::parse_games;
+use tgn::registry::{self, Found};
+use tgn::replay::diagram::Stop;
+use tgn::replay::{Detail, Settings, Status, replay};
+
+/// What a picture or a state shows: `point → "light man"`, `pit → count`.
+#[derive(Debug, Default, PartialEq)]
+struct Shown {
+    pieces: BTreeMap<String, String>,
+    pits: BTreeMap<String, u32>,
+    tuzdyks: Vec<String>,
+}
+
+/// Plies checked per record: enough for captures, chains and sowings to show.
+const PLIES: u32 = 12;
+
+fn from_svg(text: &str) -> Shown {
+    let document = roxmltree::Document::parse(text).expect("the SVG is well-formed XML");
+    let mut shown = Shown::default();
+    for node in document.descendants() {
+        let class = node.attribute("class").unwrap_or_default();
+        if class.starts_with("piece ") {
+            let what = format!(
+                "{} {}",
+                node.attribute("data-colour").unwrap(),
+                node.attribute("data-kind").unwrap()
+            );
+            shown
+                .pieces
+                .insert(node.attribute("data-point").unwrap().to_string(), what);
+        } else if class.starts_with("pit ") {
+            let name = node.attribute("data-pit").unwrap().to_string();
+            let count = node.attribute("data-count").unwrap().parse().unwrap();
+            if node.attribute("data-kind") == Some("tuzdyk") {
+                shown.tuzdyks.push(name.clone());
+            }
+            shown.pits.insert(name, count);
+        }
+    }
+    shown.tuzdyks.sort();
+    shown
+}
+
+fn names(value: &Value) -> Vec<String> {
+    value
+        .as_array()
+        .map(|v| v.iter().map(|s| s.as_str().unwrap().to_string()).collect())
+        .unwrap_or_default()
+}
+
+/// What the engine's JSON state (`convert --states`, documented per game) says stands
+/// where, in the picture's words.
+fn from_state(game: &str, state: &Value) -> Shown {
+    let mut shown = Shown::default();
+    let mut put = |points: Vec<String>, what: &str| {
+        for p in points {
+            shown.pieces.insert(p, what.to_string());
+        }
+    };
+    match game {
+        "toguz-kumalak" | "olinda-keliya" => {
+            let stores = if game == "toguz-kumalak" {
+                "kazans"
+            } else {
+                "stores"
+            };
+            let store = if game == "toguz-kumalak" {
+                "kazan"
+            } else {
+                "store"
+            };
+            for (side, letter) in [("south", 'S'), ("north", 'N')] {
+                for (i, count) in state[side].as_array().unwrap().iter().enumerate() {
+                    let count = count.as_u64().unwrap() as u32;
+                    shown.pits.insert(format!("{letter}{}", i + 1), count);
+                }
+            }
+            for (i, letter) in ['S', 'N'].into_iter().enumerate() {
+                let count = state[stores][i].as_u64().unwrap() as u32;
+                shown.pits.insert(format!("{letter} {store}"), count);
+            }
+            if game == "toguz-kumalak" {
+                for (owner, row) in [("south", 'N'), ("north", 'S')] {
+                    if let Some(n) = state["tuzdyks"][owner].as_u64() {
+                        shown.tuzdyks.push(format!("{row}{n}"));
+                    }
+                }
+            }
+            shown.tuzdyks.sort();
+        }
+        // The mill games (every Sanmill preset), Mig Mang, Nei Pat Kono.
+        _ if state["white"].is_array() && state["black"].is_array() => {
+            put(names(&state["white"]), "light man");
+            put(names(&state["black"]), "dark man");
+            put(names(&state["marked"]), "red marked");
+        }
+        "pinoy-dama" => {
+            put(names(&state["white"]["men"]), "light man");
+            put(names(&state["white"]["kings"]), "light king");
+            put(names(&state["black"]["men"]), "dark man");
+            put(names(&state["black"]["kings"]), "dark king");
+        }
+        "zamma" | "srand" => {
+            put(names(&state["south"]["men"]), "light man");
+            put(names(&state["south"]["sultans"]), "light sultan");
+            put(names(&state["north"]["men"]), "dark man");
+            put(names(&state["north"]["sultans"]), "dark sultan");
+        }
+        "kungser" => {
+            put(names(&state["princes"]), "light prince");
+            put(names(&state["lamas"]), "dark lama");
+        }
+        "rimau-rimau" => {
+            put(names(&state["tigers"]), "light tiger");
+            put(names(&state["men"]), "dark man");
+        }
+        "bagh-chal" => {
+            put(names(&state["tigers"]), "light tiger");
+            put(names(&state["goats"]), "dark goat");
+        }
+        "pasang" => {
+            for (row, rank) in state["ranks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .zip((1..=11).rev())
+            {
+                for (cell, file) in row.as_str().unwrap().chars().zip('a'..) {
+                    let what = match cell {
+                        'W' => "light stone",
+                        'B' => "dark stone",
+                        'K' | 'k' => "red ka",
+                        _ => continue,
+                    };
+                    shown
+                        .pieces
+                        .insert(format!("{file}{rank}"), what.to_string());
+                }
+            }
+        }
+        other => panic!("no state reader for {other}: add one here"),
+    }
+    shown
+}
+
+/// The engine's state at the start and after each played ply of the main line.
+fn states(text: &str) -> Vec<Value> {
+    let record = parse_games(text, Default::default()).remove(0);
+    let settings = Settings {
+        detail: Detail {
+            state: true,
+            ..Detail::default()
+        },
+        ..Settings::default()
+    };
+    let replayed = replay(&record, &settings);
+    let mut states = vec![replayed.start.expect("a start").state];
+    for node in &replayed.main.nodes {
+        if let Status::Played(played) = &node.status {
+            // A turn written as two tokens (a mill's removal) is one ply: its last.
+            let state = played.detail.as_ref().expect("asked for").state.clone();
+            if played.ply as usize == states.len() {
+                states.push(state);
+            } else {
+                *states.last_mut().unwrap() = state;
+            }
+        }
+    }
+    states
+}
+
+fn check_record(found: Found, text: &str, what: &str) {
+    check_plies(found, text, what, 0..=PLIES as usize);
+}
+
+/// [`check_record`] at the plies of `plies` the main line reaches.
+fn check_plies(found: Found, text: &str, what: &str, plies: std::ops::RangeInclusive<usize>) {
+    let record = parse_games(text, Default::default()).remove(0);
+    let states = states(text);
+    for (ply, state) in states
+        .iter()
+        .enumerate()
+        .filter(|(ply, _)| plies.contains(ply))
+    {
+        let drawn = found
+            .engine
+            .diagram(
+                found.info,
+                &record,
+                &Settings::default(),
+                Stop::Ply(ply as u32),
+            )
+            .unwrap_or_else(|e| panic!("{what} ply {ply}: {e}"));
+        let picture = svg::write(found.info.id, &drawn.diagram);
+        let shown = from_svg(&picture);
+        assert_eq!(
+            shown,
+            from_state(found.info.id, state),
+            "{what} at ply {ply}:\n{picture}"
+        );
+        if ply > 0 {
+            assert!(
+                !drawn.diagram.marks.is_empty() || found.info.id == "pasang",
+                "{what} at ply {ply}: the last move is not shown"
+            );
+        }
+    }
+}
+
+/// The first game of the first sample record of `game`, if the repository has one.
+fn sample(game: &str) -> Option<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("records")
+        .join(game);
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    std::fs::read_to_string(files.first()?).ok()
+}
+
+#[test]
+fn every_games_diagram_shows_the_engines_position_at_every_ply() {
+    for found in registry::all_games() {
+        let id = found.info.id;
+        if let Some(text) = sample(id) {
+            check_record(found, &text, &format!("{id} sample"));
+        }
+        for seed in 0..3 {
+            let text = found
+                .engine
+                .random_record(found.info, seed, PLIES as usize)
+                .unwrap();
+            check_record(found, &text, &format!("{id} random game {seed}"));
+        }
+    }
+}
+
+#[test]
+fn a_ply_past_the_end_of_the_main_line_is_an_error() {
+    let text = "[Game \"toguz-kumalak\"]\n\n1. 43(10) *\n";
+    let found = registry::find("toguz-kumalak").unwrap();
+    let record = parse_games(text, Default::default()).remove(0);
+    let error = found
+        .engine
+        .diagram(found.info, &record, &Settings::default(), Stop::Ply(5))
+        .unwrap_err();
+    assert_eq!(error, "the main line has 1 plies, not 5");
+}
+
+#[test]
+fn a_bad_move_stops_the_drawing_at_the_position_before_it() {
+    let text = "[Game \"toguz-kumalak\"]\n\n1. 43(10) 11(10) 2. 97 *\n";
+    let found = registry::find("toguz-kumalak").unwrap();
+    let record = parse_games(text, Default::default()).remove(0);
+    let drawn = found
+        .engine
+        .diagram(found.info, &record, &Settings::default(), Stop::End)
+        .unwrap();
+    assert_eq!(drawn.ply, 2);
+    assert!(drawn.stopped.unwrap().starts_with("ply 3 (97): wrong mark"));
+}
+
+#[test]
+fn the_command_writes_svg_to_stdout_and_png_to_a_file() {
+    let record = Path::new(env!("CARGO_MANIFEST_DIR")).join("records/zamma/huff.pgn");
+    let output = Command::cargo_bin("tgn")
+        .unwrap()
+        .args(["diagram", "--ply", "2"])
+        .arg(&record)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox="));
+    assert!(!text.contains("href"), "no external resources");
+
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("board.png");
+    Command::cargo_bin("tgn")
+        .unwrap()
+        .args(["diagram", "--format", "png", "-o"])
+        .arg(&png)
+        .arg(&record)
+        .assert()
+        .success();
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+}
+
+#[test]
+fn annotate_diagrams_writes_one_svg_per_ply_and_names_each_after_its_move() {
+    let dir = tempfile::tempdir().unwrap();
+    // `3. g1 xa4`: a removal written as its own token shares the ply of its move.
+    let text = "[Game \"nine-mens-morris\"]\n\n1. a1 a4 2. d1 b4 3. g1 xa4 *\n";
+    let output = Command::cargo_bin("tgn")
+        .unwrap()
+        .args(["annotate", "--diagrams"])
+        .arg(dir.path())
+        .arg("-")
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    let annotated = String::from_utf8(output.stdout).unwrap();
+    let mut files: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    let expected: Vec<String> = (0..=5).map(|ply| format!("stdin-1-{ply:03}.svg")).collect();
+    assert_eq!(files, expected, "{annotated}");
+    for file in &files {
+        assert_eq!(annotated.matches(file.as_str()).count(), 1, "{annotated}");
+    }
+    // The last diagram shows the position after the removal: a4 is empty.
+    let last = std::fs::read_to_string(dir.path().join(&files[5])).unwrap();
+    let shown = from_svg(&last);
+    assert_eq!(shown.pieces.len(), 4, "{last}");
+    assert!(!shown.pieces.contains_key("a4"));
+    let after_g1 = annotated.find("g1").unwrap();
+    assert!(
+        annotated[after_g1..].contains("stdin-1-005.svg"),
+        "{annotated}"
+    );
+}
+
+#[test]
+fn morabarabas_board_has_the_diagonals_nine_mens_morris_lacks() {
+    let lines = |game: &str| {
+        let found = registry::find(game).unwrap();
+        let text = format!("[Game \"{game}\"]\n\n*\n");
+        let record = parse_games(&text, Default::default()).remove(0);
+        let drawn = found
+            .engine
+            .diagram(found.info, &record, &Settings::default(), Stop::End)
+            .unwrap();
+        svg::write(game, &drawn.diagram).matches("<line ").count()
+    };
+    // 32 segments of three rings and four spokes; Morabaraba adds 4 diagonals of 2.
+    assert_eq!(lines("nine-mens-morris"), 32);
+    assert_eq!(lines("morabaraba"), 40);
+}
+
+#[test]
+fn a_move_after_the_end_of_the_game_is_not_drawn() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("records/invalid/kungser-after-end.pgn");
+    let text = std::fs::read_to_string(path).unwrap();
+    let found = registry::find("kungser").unwrap();
+    let record = parse_games(&text, Default::default()).remove(0);
+    let drawn = found
+        .engine
+        .diagram(found.info, &record, &Settings::default(), Stop::End)
+        .unwrap();
+    assert_eq!(drawn.ply, 1);
+    let stopped = drawn.stopped.unwrap();
+    assert!(
+        stopped.starts_with("ply 2 (e7-e6): move after the end of the game: it ended 1-0"),
+        "{stopped}"
+    );
+}
+
+#[test]
+fn da_san_qis_marked_points_are_drawn_where_its_state_has_them() {
+    let found = registry::find("da-san-qi").unwrap();
+    let text = sample("da-san-qi").unwrap();
+    // Its sample's first game marks points from ply 16 (seen: 2 at ply 16, 3 at 20).
+    let at_20 = found
+        .engine
+        .diagram(
+            found.info,
+            &parse_games(&text, Default::default()).remove(0),
+            &Settings::default(),
+            Stop::Ply(20),
+        )
+        .unwrap();
+    assert_eq!(
+        at_20
+            .diagram
+            .pieces
+            .iter()
+            .filter(|p| p.kind == "marked")
+            .count(),
+        3
+    );
+    check_plies(found, &text, "da-san-qi sample", 14..=24);
+}
