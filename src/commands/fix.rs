@@ -33,8 +33,8 @@ use super::Reading;
 use super::{
     Input, Item, Pipeline, RunStatus, Stdout, Tally, conclude, expand, plural, report, shown,
 };
-use crate::games::{GameResult, Player};
-use crate::record::{Encoding, GameRecord, MoveNode, Tag, parse_result};
+use crate::games::Player;
+use crate::record::{Encoding, GameRecord, MoveNode, Tag, Termination, parse_result};
 use crate::replay::{Detail, ErrorCode, Line, MoveCount, Status};
 
 /// Which fixes to make.
@@ -132,7 +132,7 @@ fn edits(item: &Item, fixes: Fixes) -> Vec<Edit> {
 
 /// The result the record should declare: the board's when the main line was replayed
 /// to its end, else the movetext's (`*` included); `None` when neither says.
-fn wanted_result(item: &Item) -> Option<Option<GameResult>> {
+fn wanted_result(item: &Item) -> Option<Termination> {
     let replay = &item.replay;
     // Only a result error (what this fixes) or a warning made an error by --strict
     // leaves the board's verdict standing: any other error stopped the replay short.
@@ -146,19 +146,17 @@ fn wanted_result(item: &Item) -> Option<Option<GameResult>> {
     let replayed =
         replay.start.is_some() && replay.errors.iter().all(|e| harmless.contains(&e.code));
     match replay.outcome.as_ref().filter(|_| replayed) {
-        Some(outcome) => Some(Some(outcome.result)),
-        None => item.record.result.as_ref().map(|mark| mark.result),
+        Some(outcome) => Some(Termination::Result(outcome.result)),
+        None => item.record.result.as_ref().map(|mark| mark.result.into()),
     }
-}
-
-fn result_text(result: Option<GameResult>) -> &'static str {
-    result.map_or("*", |r| r.as_str())
 }
 
 /// The movetext's result, when the board decided the game and the movetext says
 /// otherwise or nothing.
 fn movetext_result(item: &Item) -> Option<Edit> {
-    let Some(Some(board)) = wanted_result(item).filter(|_| item.replay.outcome.is_some()) else {
+    let Some(Termination::Result(board)) =
+        wanted_result(item).filter(|_| item.replay.outcome.is_some())
+    else {
         return None;
     };
     let record = &item.record;
@@ -221,7 +219,7 @@ fn tag_edits(item: &Item, fixes: Fixes) -> Vec<Edit> {
     }
     let wanted = wanted_result(item).filter(|_| fixes.results);
     if let Some(wanted) = wanted {
-        let line = format!("[Result \"{}\"]", result_text(wanted));
+        let line = format!("[Result \"{}\"]", wanted.as_str());
         match record.tags.iter().position(|t| t.name == "Result") {
             Some(at) if parse_result(&record.tags[at].value) == Some(wanted) => {}
             Some(at) => {

@@ -11,6 +11,7 @@ use regex::Regex;
 use super::Item;
 use crate::games::GameResult;
 use crate::output::json;
+use crate::record::Termination;
 use crate::record::parser::Origin;
 use crate::record::writer::write_game;
 use crate::record::{GameRecord, MoveNode, parse_games, parse_result};
@@ -75,7 +76,7 @@ impl ResultTest {
             "none" => Ok(ResultTest::None),
             "draw" => Ok(ResultTest::Is(Some(GameResult::Draw))),
             t => parse_result(t)
-                .map(ResultTest::Is)
+                .map(|marker| ResultTest::Is(marker.result()))
                 .ok_or_else(|| format!("unknown result {t:?}: use 1-0, 0-1, 1/2-1/2, * or none")),
         }
     }
@@ -96,7 +97,7 @@ impl Decided {
     pub fn of(item: &Item) -> Decided {
         match (&item.replay.outcome, item.record.declared_result()) {
             (Some(_), _) => Decided::Board,
-            (None, Some(Some(_))) => Decided::Declared,
+            (None, Some(Termination::Result(_))) => Decided::Declared,
             _ => Decided::None,
         }
     }
@@ -347,7 +348,7 @@ impl Selection {
 /// The declared result as `--result` tests it.
 fn result_of(record: &GameRecord) -> ResultTest {
     match record.declared_result() {
-        Some(result) => ResultTest::Is(result),
+        Some(marker) => ResultTest::Is(marker.result()),
         None => ResultTest::None,
     }
 }

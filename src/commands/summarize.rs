@@ -14,6 +14,7 @@ use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, report, table};
 use super::{Reading, Stdout};
 use crate::games::GameResult;
 use crate::output::human::shown;
+use crate::record::Termination;
 use crate::replay::{Detail, ErrorCode, Status};
 
 /// Everything the report says, as JSON (`--format json`).
@@ -104,15 +105,11 @@ impl Summary {
         let game = replay.game.map_or("unknown", |g| g.id).to_string();
         *self.by_game.entry(game.clone()).or_default() += 1;
         let declared = item.record.declared_result();
-        let result_name = match declared {
-            Some(Some(r)) => r.as_str(),
-            Some(None) => "*",
-            None => "none",
-        };
+        let result_name = declared.map_or("none", Termination::as_str);
         *self.results.entry(result_name.to_string()).or_default() += 1;
         let how = match (&replay.outcome, declared) {
             (Some(_), _) => "board",
-            (None, Some(Some(_))) => "declared",
+            (None, Some(Termination::Result(_))) => "declared",
             _ => "none",
         };
         *self.decided.entry(how.to_string()).or_default() += 1;
@@ -132,7 +129,7 @@ impl Summary {
                 .outcome
                 .as_ref()
                 .map(|o| o.result)
-                .or(declared.flatten());
+                .or(declared.and_then(Termination::result));
             let points = match result {
                 Some(GameResult::FirstWins) => Some(1.0),
                 Some(GameResult::Draw) => Some(0.5),
@@ -396,7 +393,7 @@ fn counted_result(item: &Item) -> Option<GameResult> {
         .outcome
         .as_ref()
         .map(|o| o.result)
-        .or(item.record.declared_result().flatten())
+        .or(item.record.declared_result().and_then(Termination::result))
 }
 
 /// Lines per player or per event (memory grows with the players or events, not
@@ -442,9 +439,7 @@ impl Grouped {
                 }
                 let shown = match (result, record.declared_result()) {
                     (Some(r), _) => r.as_str(),
-                    (None, Some(None)) => "*",
-                    (None, None) => "none",
-                    (None, Some(Some(r))) => r.as_str(),
+                    (None, marker) => marker.map_or("none", Termination::as_str),
                 };
                 *line.results.entry(shown.to_string()).or_default() += 1;
                 if let Some(date) = record.tag("Date").filter(|d| !d.starts_with('?')) {

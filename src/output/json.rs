@@ -28,7 +28,7 @@ pub fn diagnostic(d: &Diagnostic) -> Value {
 /// The declared result: `"1-0"`, `"0-1"`, `"1/2-1/2"`, `"*"`, or null when none.
 pub fn declared_result(record: &GameRecord) -> Value {
     match record.declared_result() {
-        Some(result) => Value::from(result.map_or("*", |r| r.as_str())),
+        Some(marker) => Value::from(marker.as_str()),
         None => Value::Null,
     }
 }

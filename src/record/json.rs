@@ -390,9 +390,9 @@ fn record(value: &Value) -> Result<GameRecord, String> {
     match object.get("result") {
         None | Some(Value::Null) => {}
         Some(Value::String(text)) => {
-            let result = parse_result(text).ok_or_else(|| format!("unknown result {text:?}"))?;
+            let marker = parse_result(text).ok_or_else(|| format!("unknown result {text:?}"))?;
             record.result = Some(ResultMark {
-                result,
+                result: marker.result(),
                 text: text.to_string(),
                 span: Span::default(),
             });

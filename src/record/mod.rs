@@ -183,11 +183,11 @@ impl GameRecord {
         self.tags.iter().find(|t| t.name == name).map(|t| t.span)
     }
 
-    /// The result the record declares: its movetext's, else its `[Result]` tag's.
-    /// `None` when it declares none; `Some(None)` for `*`.
-    pub fn declared_result(&self) -> Option<Option<GameResult>> {
+    /// The result the record declares: its movetext's, else its `[Result]` tag's;
+    /// `None` when it declares none.
+    pub fn declared_result(&self) -> Option<Termination> {
         match &self.result {
-            Some(mark) => Some(mark.result),
+            Some(mark) => Some(mark.result.into()),
             None => self.tag("Result").and_then(parse_result),
         }
     }
@@ -206,10 +206,42 @@ impl GameRecord {
     }
 }
 
+/// What a game termination marker says: the game's result, or `*`, a game still
+/// going on or whose result is not known. (No marker at all is `None` of an
+/// `Option<Termination>`.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    Result(GameResult),
+    /// `*`.
+    Unknown,
+}
+
+impl Termination {
+    /// The result, if the marker declares one.
+    pub fn result(self) -> Option<GameResult> {
+        match self {
+            Termination::Result(result) => Some(result),
+            Termination::Unknown => None,
+        }
+    }
+
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub fn as_str(self) -> &'static str {
+        self.result().map_or("*", GameResult::as_str)
+    }
+}
+
+/// `None` is `*`.
+impl From<Option<GameResult>> for Termination {
+    fn from(result: Option<GameResult>) -> Termination {
+        result.map_or(Termination::Unknown, Termination::Result)
+    }
+}
+
 /// Reads the result tokens PGN and PDN use: `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`, and
 /// PDN's `2-0`, `0-2`, `1-1`.
 #[inline(always)]
-pub fn parse_result(text: &str) -> Option<Option<GameResult>> {
+pub fn parse_result(text: &str) -> Option<Termination> {
     // Matched as bytes, by length first: most tokens are moves, let go at once.
     let result = match text.as_bytes() {
         b"*" => None,
@@ -222,7 +254,7 @@ pub fn parse_result(text: &str) -> Option<Option<GameResult>> {
         b"1/2-1/2" | b"\xC2\xBD-\xC2\xBD" => Some(GameResult::Draw),
         _ => return None,
     };
-    Some(result)
+    Some(result.into())
 }
 
 /// `text` without the white space at either end, as [`str::trim`] gives it, found a
@@ -334,7 +366,11 @@ mod tests {
             ("1-1", draw),
             ("*", Some(None)),
         ] {
-            assert_eq!(parse_result(text), result, "{text}");
+            assert_eq!(
+                parse_result(text),
+                result.map(super::Termination::from),
+                "{text}"
+            );
         }
         for text in [
             "", "1", "0-0", "2-2", "1-2", "1-0 ", "**", "1/2", "½", "1/2-1/3", "99X", "a-b",

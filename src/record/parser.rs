@@ -444,6 +444,7 @@ impl<'a> Parser<'a> {
                             continue;
                         }
                         let text = text.to_string();
+                        let result = result.result();
                         game.result = Some(ResultMark { result, text, span });
                         continue;
                     }

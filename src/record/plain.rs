@@ -11,7 +11,7 @@
 //! Nothing here allocates but the list of tags.
 
 use super::parser::{MAX_ITEMS, MAX_NAG, ends_token, split_tag_line, suffix_nag};
-use super::{GameResult, parse_result, resync_point};
+use super::{Termination, parse_result, resync_point};
 
 /// The most tags a plain game has. Each tag is compared with those before it (a tag
 /// given twice is a warning): past a few dozen, that is time quadratic in their number
@@ -43,9 +43,8 @@ pub struct PlainMove<'a> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step<'a> {
     Move(PlainMove<'a>),
-    /// The end of the game, with its movetext result if it has one (`Some(None)`
-    /// for `*`).
-    End(Option<Option<GameResult>>),
+    /// The end of the game, with its movetext's termination marker if it has one.
+    End(Option<Termination>),
 }
 
 impl<'a> Plain<'a> {
@@ -121,7 +120,7 @@ pub struct Moves<'a> {
     items: usize,
     /// A move number waiting for its move.
     number: Option<(u32, bool)>,
-    result: Option<Option<GameResult>>,
+    result: Option<Termination>,
     /// A move has been read (an annotation needs one to follow).
     moved: bool,
 }
@@ -433,7 +432,9 @@ mod tests {
                 mv(None, "87(10)"),
                 mv(Some((2, false)), "22"),
                 mv(None, "99X"),
-                Step::End(Some(Some(GameResult::SecondWins))),
+                Step::End(Some(Termination::Result(
+                    crate::record::GameResult::SecondWins
+                ))),
             ]
         );
     }
@@ -448,7 +449,7 @@ mod tests {
                 text: "a1"
             })
         );
-        assert_eq!(steps[2], Step::End(Some(None)));
+        assert_eq!(steps[2], Step::End(Some(Termination::Unknown)));
     }
 
     #[test]

@@ -23,8 +23,8 @@ use serde::Serialize;
 
 use crate::games::options::tag_name;
 use crate::games::{GameInfo, Invalid, MoveError, Outcome, Player, Rules, Setup, SetupError};
-use crate::record::GameResult;
 use crate::record::{GameRecord, MoveNode, Span};
+use crate::record::{GameResult, Termination};
 use registry::Found;
 
 /// What the driver records about each move beyond errors and counts: each output
@@ -806,7 +806,7 @@ impl<R: Rules> Driver<'_, R> {
             .or_else(|| record.moves.last().map(|m| m.span))
             .unwrap_or(record.span);
         let declared = Declared {
-            movetext: record.result.as_ref().map(|r| r.result),
+            movetext: record.result.as_ref().map(|r| r.result.into()),
             tag: record.tag("Result"),
             score: record.tag("Score"),
         };
@@ -906,10 +906,10 @@ fn result_span(record: &GameRecord, in_tag: bool, end_span: Span) -> Span {
     }
 }
 
-/// What a record declares about its end: the movetext's result (`Some(None)` for
-/// `*`), the `[Result]` and `[Score]` tags.
+/// What a record declares about its end: the movetext's termination marker,
+/// the `[Result]` and `[Score]` tags.
 pub(crate) struct Declared<'a> {
-    pub movetext: Option<Option<GameResult>>,
+    pub movetext: Option<Termination>,
     pub tag: Option<&'a str>,
     pub score: Option<&'a str>,
 }
@@ -956,8 +956,9 @@ impl<'a> Declared<'a> {
         {
             fault(EndFault::Score(score, why));
         }
-        let movetext = self.movetext.flatten();
-        let tag = self.tag.and_then(crate::record::parse_result).flatten();
+        let movetext = self.movetext.and_then(Termination::result);
+        let tag = self.tag.and_then(crate::record::parse_result);
+        let tag = tag.and_then(Termination::result);
         if let (Some(m), Some(t)) = (movetext, tag)
             && m != t
         {

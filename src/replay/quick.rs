@@ -18,8 +18,9 @@
 use super::warnings::Count;
 use super::{Declared, Replay, Settings, Snapshot, identify_by, start_from};
 use crate::games::{Rules, Setup};
+use crate::record::Termination;
 use crate::record::plain::{Plain, Step};
-use crate::record::{GameRecord, GameResult, ResultMark, Span, Tag, parse_result};
+use crate::record::{GameRecord, ResultMark, Span, Tag, parse_result};
 
 /// Replays the game `text` holds, if it is plain, valid and draws no warning. The
 /// replay then holds the game, the plies, the outcome and, if [`Detail::ends`] asks,
@@ -41,14 +42,14 @@ pub fn quick(text: &str, settings: &Settings) -> Option<(GameRecord, Replay)> {
 }
 
 /// What the quick path found of a valid game: its replay, and the result its
-/// movetext declares (`Some(None)` for `*`).
+/// movetext's termination marker declares.
 pub struct Quick {
     pub replay: Replay,
-    pub result: Option<Option<GameResult>>,
+    pub result: Option<Termination>,
 }
 
 /// A record of the game's tags and declared result only.
-fn header(plain: &Plain<'_>, result: Option<Option<GameResult>>) -> GameRecord {
+fn header(plain: &Plain<'_>, result: Option<Termination>) -> GameRecord {
     GameRecord {
         tags: plain
             .tags
@@ -60,8 +61,8 @@ fn header(plain: &Plain<'_>, result: Option<Option<GameResult>>) -> GameRecord {
             })
             .collect(),
         result: result.map(|result| ResultMark {
-            result,
-            text: result.map_or("*", GameResult::as_str).to_string(),
+            result: result.result(),
+            text: result.as_str().to_string(),
             span: Span::default(),
         }),
         ..GameRecord::default()
@@ -134,7 +135,8 @@ pub fn quick_with<R: Rules>(
     declared.judge(&rules, &position, outcome.as_ref(), |_| wrong = true);
     // The warning for a `*` on one side only (see `warnings::result_tag`).
     let tag = tag.and_then(parse_result);
-    if wrong || matches!((movetext, tag), (Some(m), Some(t)) if m.is_some() != t.is_some()) {
+    let decided = |marker: Termination| marker != Termination::Unknown;
+    if wrong || matches!((movetext, tag), (Some(m), Some(t)) if decided(m) != decided(t)) {
         return None;
     }
     let end = settings.detail.ends.then(|| {

@@ -108,7 +108,7 @@ fn result_tag(record: &GameRecord) -> Option<Diagnostic> {
     let tag = record.tag("Result")?;
     let tag_result = parse_result(tag)?;
     let movetext_result = movetext.result;
-    if tag_result.is_some() == movetext_result.is_some() {
+    if tag_result.result().is_some() == movetext_result.is_some() {
         return None;
     }
     Some(Diagnostic::new(
