@@ -361,7 +361,11 @@ fn d5_capture_is_an_option_tgn_games_lists() {
         .iter()
         .find(|o| o.name == "capture")
         .unwrap();
-    assert_eq!(spec.values, ["approach", "jump"]);
+    let values = match spec.kind {
+        crate::games::OptionKind::Choice { values, .. } => values,
+        _ => panic!("capture is a choice"),
+    };
+    assert_eq!(values, ["approach", "jump"]);
     assert!(spec.help.contains("decision 5"));
 }
 
