@@ -12,6 +12,8 @@
 //!   error and warning with its ply, mover and position; beside it the [`registry`],
 //!   the one place that names every game, and the object-safe
 //!   [`Engine`](registry::Engine) through which the rest reaches a game by name.
+//! - [`analysis`] — the search engine over any game's rules, and the judgement of
+//!   every move of a record by it (`tgn analyze`).
 //! - [`output`] — the printers: diagnostics for people, the JSON form, GitHub
 //!   annotations.
 //!
@@ -42,6 +44,7 @@
 //! The command line (`cli`) and the subcommands (`commands`) are public for the
 //! `tgn` binary, its man pages and its tests; they are not part of the library's API.
 
+pub mod analysis;
 #[doc(hidden)]
 pub mod cli;
 #[doc(hidden)]
