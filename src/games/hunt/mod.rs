@@ -302,6 +302,16 @@ impl Rules for Hunt {
         position.to_move
     }
 
+    /// Prey taken, for the hunters (less for the prey).
+    fn evaluate(&self, position: &Position) -> i32 {
+        let taken = i32::from(position.captured);
+        if position.to_move == position::HUNTERS {
+            taken
+        } else {
+            -taken
+        }
+    }
+
     fn outcome(&self, position: &Position) -> Option<Outcome> {
         self.end(position).map(|end| end.outcome(self))
     }

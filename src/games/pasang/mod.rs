@@ -380,8 +380,7 @@ impl Rules for Pasang {
         position: "<11 ranks> 1 11:9 c,j",
     }];
 
-    const OPTIONS: &'static [OptionSpec] =
-        &[RULES, ENTRY, CAPTURE, OPENING, SETUP, CENTRE, STRICT];
+    const OPTIONS: &'static [OptionSpec] = &[RULES, ENTRY, CAPTURE, OPENING, SETUP, CENTRE, STRICT];
 
     fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
         let rules = match setup.choice(&RULES)? {
@@ -573,6 +572,19 @@ impl Rules for Pasang {
 
     fn to_move(&self, position: &Position) -> Player {
         position.to_move
+    }
+
+    /// Points: the mover's captured points less the opponent's.
+    fn evaluate(&self, position: &Position) -> i32 {
+        let me = position.to_move.index();
+        position.scores[me] as i32 - position.scores[1 - me] as i32
+    }
+
+    /// Points lost: 2 dubious, 4 a mistake, 8 a blunder.
+    const LOSS_MARKS: [i32; 3] = [2, 4, 8];
+
+    fn position_key(&self, position: &Position) -> u64 {
+        crate::games::hash_key(position)
     }
 
     fn outcome(&self, position: &Position) -> Option<Outcome> {

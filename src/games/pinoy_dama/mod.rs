@@ -286,6 +286,13 @@ impl Rules for PinoyDama {
         self.player(position.to_move)
     }
 
+    /// Men: the mover's less the opponent's, a king counting
+    /// [`KING_WORTH`](crate::games::common::draughts::KING_WORTH) men.
+    fn evaluate(&self, position: &Position) -> i32 {
+        let me = position.to_move;
+        position.pieces.material(me) - position.pieces.material(me.opponent())
+    }
+
     /// R14 (the lone king has survived its 12th counted move: draw), else R13 (no legal
     /// move: the side to move loses).
     fn outcome(&self, position: &Position) -> Option<Outcome> {

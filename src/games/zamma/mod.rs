@@ -362,6 +362,13 @@ impl Rules for Zamma {
         Zamma::player(position.to_move)
     }
 
+    /// Men: the mover's less the opponent's, a king counting
+    /// [`KING_WORTH`](crate::games::common::draughts::KING_WORTH) men.
+    fn evaluate(&self, position: &Position) -> i32 {
+        let me = position.to_move;
+        position.pieces.material(me) - position.pieces.material(me.opponent())
+    }
+
     /// §4.8 (with `repetition-draw`: a position occurring for the third time draws),
     /// else R10 (no legal move: the side to move loses).
     fn outcome(&self, position: &Position) -> Option<Outcome> {

@@ -33,7 +33,7 @@ mod resolve;
 
 pub use coords::{Coords, Words, Written};
 pub use notation::{written_in_full, written_short};
-pub use pieces::{Kind, Move, Pieces, Side};
+pub use pieces::{KING_WORTH, Kind, Move, Pieces, Side};
 
 use super::board::{Board, Point};
 use super::capture::{Dirs, Graph, Jump, Removal};
