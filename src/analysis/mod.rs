@@ -9,6 +9,8 @@
 
 pub mod search;
 mod table;
+#[cfg(test)]
+mod tests;
 
 use serde::Serialize;
 
@@ -16,6 +18,10 @@ use crate::games::{GameInfo, Rules, Setup};
 use crate::record::GameRecord;
 use crate::replay::{Replay, Settings, Status, start_position};
 pub use search::{Budget, Found, MAX_PLY, Searcher, WIN, decided};
+
+/// The node budget per position of `tgn analyze` when none is given: small enough
+/// that the shipped records analyze in a few seconds.
+pub const DEFAULT_NODES: u64 = 20_000;
 
 /// What to search with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -254,7 +254,9 @@ impl<'r, R: Rules> Searcher<'r, R> {
         if self.nodes > limit.nodes {
             limit.stopped = true;
         }
-        if self.nodes.is_multiple_of(CLOCK_EVERY) && limit.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes.is_multiple_of(CLOCK_EVERY)
+            && limit.deadline.is_some_and(|d| Instant::now() >= d)
+        {
             limit.stopped = true;
         }
         (!limit.stopped).then_some(())
