@@ -113,7 +113,7 @@ README); a forced result reads \"wins in N\" or \"loses in N\" (plies), a proved
 \"draws\". A move is marked ?! ($6), ? ($2) or ?? ($4) when it loses at least the
 game's thresholds against the best move. Only the main line is searched, up to a
 record's first error. With --depth or --nodes the output is the same on every run and
-every number of threads; --movetime is not. Without a budget: --nodes 20000.
+every number of threads; --movetime is not. Without a budget: --nodes 5000.
 
 Exit status: 0 if every game is valid, 1 if any is invalid (it is analyzed up to its
 error), 2 on a usage or I/O error.")]

@@ -228,14 +228,16 @@ fn three_against_three(rng: &mut SplitMix) -> String {
 fn the_search_agrees_with_the_solver_on_mill_endgames_of_three_against_three() {
     let rules = rules_of::<Mill>(&Mill::GAMES[0]);
     let mut rng = SplitMix::new(28);
-    let positions: Vec<_> = (0..100)
+    let positions: Vec<_> = (0..150)
         .map(|_| {
             rules
                 .parse_position(&three_against_three(&mut rng))
                 .expect("a position")
         })
         .collect();
-    let proved = agree_with_solver(&rules, &positions, 3);
+    // Two plies: a move closing a mill and its removal, which leaves two pieces (R9).
+    // (Three plies take minutes of a debug build: some 50 flights a ply.)
+    let proved = agree_with_solver(&rules, &positions, 2);
     assert!(proved >= 20, "{proved} positions proved");
 }
 

@@ -371,6 +371,10 @@ impl Rules for MigMang {
         position.material(position.to_move)
     }
 
+    fn position_key(&self, position: &Position) -> u64 {
+        crate::games::hash_key(&(position.men, position.to_move))
+    }
+
     /// R9 only ends the game for want of a move (no piece: no move either).
     fn over_but_for_moves(&self, _position: &Position) -> bool {
         false

@@ -317,6 +317,12 @@ impl Rules for OlindaKeliya {
         i32::from(stores[me]) - i32::from(stores[1 - me])
     }
 
+    /// The pits, stores and turn, without R9's history.
+    fn position_key(&self, position: &Position) -> u64 {
+        let p = position;
+        crate::games::hash_key(&(p.key(), p.stores()))
+    }
+
     /// Seeds lost: 2 dubious, 4 a mistake, 8 a blunder.
     const LOSS_MARKS: [i32; 3] = [2, 4, 8];
 

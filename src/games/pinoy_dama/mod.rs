@@ -293,6 +293,11 @@ impl Rules for PinoyDama {
         position.pieces.material(me) - position.pieces.material(me.opponent())
     }
 
+    fn position_key(&self, position: &Position) -> u64 {
+        let p = position;
+        crate::games::hash_key(&(p.pieces, p.to_move, p.lone_count))
+    }
+
     /// R14 (the lone king has survived its 12th counted move: draw), else R13 (no legal
     /// move: the side to move loses).
     fn outcome(&self, position: &Position) -> Option<Outcome> {
