@@ -8,9 +8,12 @@
 #![allow(rustdoc::broken_intra_doc_links)]
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::analysis::{Budget, DEFAULT_NODES, Limits, MAX_PLY};
+use crate::commands::analyze::AnalyzeFormat;
 use crate::commands::check::CheckFormat;
 use crate::commands::convert::{ConvertFrom, ConvertTo};
 use crate::commands::diagram::Format as DiagramFormat;
@@ -36,6 +39,7 @@ Examples:
   tgn check --game toguz-kumalak playok.pgn   read records that carry no [Game] tag
   tgn convert --to json game.pgn > game.json  records as JSON with the position after every move
   tgn annotate --positions game.pgn           canonical moves with what each one did
+  tgn analyze game.pgn                        every move judged by a search: ?!, ?, ??
   tgn diff white-sheet.pgn black-sheet.pgn    compare two score sheets of one game
   tgn summarize archive/                      a report over a whole collection
   tgn filter --player Asanova archive/        the games of one player, as written
@@ -118,6 +122,24 @@ drawn; a bad move stops it there (said on stderr).
 
 Exit status: 0 when drawn, 2 on a usage or I/O error, or a ply past the end.")]
     Diagram(DiagramArgs),
+    /// Judge every move with a search: the evaluation before and after it, the best
+    /// move, and ?!, ? or ?? where it loses.
+    #[command(after_help = "Examples:
+  tgn analyze game.pgn
+  tgn analyze --depth 8 game.pgn > analyzed.pgn
+  tgn analyze --nodes 100000 --format json archive/ > analysis.jsonl
+  tgn analyze --movetime 200 --hash 64 game.pgn
+
+Scores are the mover's, in the game's own unit (stones, seeds, pieces, points: see the
+README); a forced result reads \"wins in N\" or \"loses in N\" (plies), a proved draw
+\"draws\". A move is marked ?! ($6), ? ($2) or ?? ($4) when it loses at least the
+game's thresholds against the best move. Only the main line is searched, up to a
+record's first error. With --depth or --nodes the output is the same on every run and
+every number of threads; --movetime is not. Without a budget: --nodes 5000.
+
+Exit status: 0 if every game is valid, 1 if any is invalid (it is analyzed up to its
+error), 2 on a usage or I/O error.")]
+    Analyze(AnalyzeArgs),
     /// Compare two records of the same games (e.g. the two players' score sheets).
     #[command(after_help = "Examples:
   tgn diff white-sheet.pgn black-sheet.pgn
@@ -395,6 +417,47 @@ pub struct AnnotateArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    /// Record files, directories or - for stdin.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Search each position this many plies deep (at most).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=255))]
+    pub depth: Option<u32>,
+    /// Search each position at most this many nodes (the first ply is always searched).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Search each position at most this many milliseconds (not reproducible).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: Option<u64>,
+    /// The transposition table of each game searched at once, in MB (one per thread).
+    #[arg(long, value_name = "MB", default_value_t = 16,
+          value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub hash: u64,
+    /// Output: the records with comments and NAGs, or JSON Lines (one game a line, each
+    /// move with its "eval").
+    #[arg(long, value_enum, default_value_t = AnalyzeFormat::Pgn)]
+    pub format: AnalyzeFormat,
+    #[command(flatten)]
+    pub read: ReadArgs,
+}
+
+impl AnalyzeArgs {
+    /// The search's limits: what was given; nothing given, [`DEFAULT_NODES`].
+    fn limits(&self) -> Limits {
+        let none = self.depth.is_none() && self.nodes.is_none() && self.movetime.is_none();
+        Limits {
+            budget: Budget {
+                depth: self.depth.unwrap_or(MAX_PLY as u32 - 1),
+                nodes: self.nodes.or(none.then_some(DEFAULT_NODES)),
+                time: self.movetime.map(Duration::from_millis),
+            },
+            hash_bytes: usize::try_from(self.hash << 20).unwrap_or(usize::MAX),
+        }
+    }
+}
+
+#[derive(Debug, Args)]
 pub struct DiffArgs {
     /// The first record file (or - for stdin).
     pub a: PathBuf,
@@ -489,6 +552,7 @@ impl DiagramArgs {
 
 value_enum!(CheckFormat { Human => "human", Json => "json", Github => "github" });
 value_enum!(DiffFormat { Human => "human", Json => "json" });
+value_enum!(AnalyzeFormat { Pgn => "pgn", Json => "json" });
 value_enum!(SummaryFormat { Table => "table", Json => "json" });
 value_enum!(ConvertTo {
     Json => "json": "One JSON array of games",
@@ -921,6 +985,12 @@ pub fn run(cli: Cli) -> i32 {
             paths: args.paths,
             positions: args.positions,
             diagrams: args.diagrams,
+        }),
+        Command::Analyze(args) => commands::analyze::run(&commands::analyze::Options {
+            read: args.read.reading(),
+            limits: args.limits(),
+            paths: args.paths,
+            format: args.format,
         }),
         Command::Diff(args) => {
             if let Some(dir) = [&args.a, &args.b].into_iter().find(|p| p.is_dir()) {

@@ -12,6 +12,8 @@
 //!   error and warning with its ply, mover and position; beside it the [`registry`],
 //!   the one place that names every game, and the object-safe
 //!   [`Engine`](registry::Engine) through which the rest reaches a game by name.
+//! - [`analysis`] — the search engine over any game's rules, and the judgement of
+//!   every move of a record by it (`tgn analyze`).
 //! - [`output`] — the printers: diagnostics for people, the JSON form, GitHub
 //!   annotations.
 //!
@@ -66,6 +68,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod analysis;
 #[doc(hidden)]
 pub mod cli;
 #[doc(hidden)]
@@ -84,10 +87,16 @@ pub use replay::registry;
 /// the API: it may change at any time.
 #[doc(hidden)]
 pub mod internals {
+    pub use crate::games::bagh_chal::BaghChal;
+    pub use crate::games::hunt::kungser::Kungser;
     pub use crate::games::mig_mang::MigMang;
+    pub use crate::games::mill::Mill;
+    pub use crate::games::nei_pat_kono::NeiPatKono;
+    pub use crate::games::olinda_keliya::OlindaKeliya;
     pub use crate::games::pasang::Pasang;
     pub use crate::games::pinoy_dama::PinoyDama;
     pub use crate::games::playout::SplitMix;
+    pub use crate::games::toguz_kumalak::ToguzKumalak;
     pub use crate::games::zamma::Zamma;
     pub use crate::replay::quick::quick;
 }

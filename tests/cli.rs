@@ -336,3 +336,49 @@ fn check_verbose_gives_a_line_per_game_with_its_final_position() {
         "{first}"
     );
 }
+
+#[test]
+fn analyze_judges_every_move_the_same_on_every_thread_count() {
+    let record = "records/toguz-kumalak/score-sheet.pgn";
+    let run = |threads: &str| {
+        stdout(
+            tgn()
+                .env("RAYON_NUM_THREADS", threads)
+                .args(["analyze", "--depth", "2", "--format", "json", record]),
+        )
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    let game: Value = serde_json::from_str(one.lines().next().unwrap()).unwrap();
+    let moves = game["moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for object in moves.iter().filter(|m| m.get("ply").is_some()) {
+        let eval = &object["eval"];
+        for key in [
+            "best",
+            "score",
+            "played_score",
+            "loss",
+            "result",
+            "plies_to_end",
+            "depth",
+            "nodes",
+        ] {
+            assert!(eval.get(key).is_some(), "{key} missing from {eval}");
+        }
+        let loss = eval["score"].as_i64().unwrap() - eval["played_score"].as_i64().unwrap();
+        assert_eq!(eval["loss"].as_i64(), Some(loss));
+    }
+}
+
+#[test]
+fn analyze_marks_moves_in_comments_and_nags() {
+    let out = stdout(tgn().args([
+        "analyze",
+        "--depth",
+        "2",
+        "records/toguz-kumalak/score-sheet.pgn",
+    ]));
+    assert!(out.contains(" -> "), "{out}");
+    assert!(out.contains(", best "), "{out}");
+}

@@ -257,7 +257,7 @@ fn movetext(nodes: &[MoveNode]) -> String {
 /// Puts the comment `text` at `at` among `comments`, unless one of them says it
 /// already: what annotate wrote is not written twice when an annotated record is
 /// annotated again.
-fn once(comments: &mut Vec<Comment>, at: usize, text: String) {
+pub(super) fn once(comments: &mut Vec<Comment>, at: usize, text: String) {
     if comments.iter().any(|c| c.text == text) {
         return;
     }

@@ -1,6 +1,7 @@
 //! The subcommands, each a consumer of the one pipeline in this module:
 //! paths → games read in a stream → replayed in parallel → handed over in order.
 
+pub mod analyze;
 pub mod annotate;
 pub mod check;
 pub mod convert;

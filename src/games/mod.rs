@@ -317,6 +317,27 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// Who is to move.
     fn to_move(&self, position: &Self::Position) -> Player;
 
+    /// How good `position` is for the player to move, in the game's own unit (stones,
+    /// pieces, points): what the search ([`crate::analysis`]) scores a position it
+    /// cannot see the end of. Positive is good for the mover. A game that gives none is
+    /// searched for its ends only.
+    fn evaluate(&self, position: &Self::Position) -> i32 {
+        let _ = position;
+        0
+    }
+
+    /// Losses (in [`Rules::evaluate`]'s unit) from which `tgn analyze` marks a move
+    /// `?!`, `?` and `??`.
+    const LOSS_MARKS: [i32; 3] = [1, 2, 3];
+
+    /// A key of the position for the search's transposition table: equal positions
+    /// have equal keys, and different ones almost never. By default a hash of the
+    /// position string (what the position is, by definition); a game whose position
+    /// type is `Hash` answers faster with [`hash_key`].
+    fn position_key(&self, position: &Self::Position) -> u64 {
+        hash_key(&self.write_position(position))
+    }
+
     /// How the game has ended on the board, if it has.
     fn outcome(&self, position: &Self::Position) -> Option<Outcome>;
 
@@ -444,4 +465,11 @@ pub trait Rules: Sized + Send + Sync + 'static {
         let _ = (position, declared);
         Ok(())
     }
+}
+
+/// A 64-bit hash of `value` with a fixed key (the same on every run and machine), for
+/// [`Rules::position_key`].
+pub fn hash_key<T: std::hash::Hash + ?Sized>(value: &T) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    BuildHasherDefault::<DefaultHasher>::default().hash_one(value)
 }

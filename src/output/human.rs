@@ -65,7 +65,7 @@ impl std::fmt::Display for Severity {
 /// Most diagnostics shown of one game; `--format json` lists them all.
 const SHOWN_PER_GAME: usize = 10;
 
-/// The diagnostics of one game, at most [`SHOWN_PER_GAME`], then how many more.
+/// The diagnostics of one game, at most `SHOWN_PER_GAME`, then how many more.
 pub fn diagnostics(out: &mut impl Write, item: &Item, paint: Paint) -> io::Result<()> {
     let replay = &item.replay;
     let errors = replay.errors.iter().map(|d| (d, Severity::Error));

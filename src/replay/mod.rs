@@ -561,7 +561,10 @@ fn count_played(line: &Line) -> u32 {
 }
 
 /// `[FEN]` (unless `[SetUp "0"]`), else the game's start position.
-fn start_position<R: Rules>(rules: &R, record: &GameRecord) -> Result<R::Position, Diagnostic> {
+pub(crate) fn start_position<R: Rules>(
+    rules: &R,
+    record: &GameRecord,
+) -> Result<R::Position, Diagnostic> {
     start_from(rules, record.tag("FEN"), record.tag("SetUp")).map_err(|message| {
         let span = record.tag_span("FEN").unwrap_or(record.span);
         Diagnostic::new(

@@ -9,6 +9,7 @@ use std::marker::PhantomData;
 use super::diagram::{Drawn, Stop};
 use super::quick::Quick;
 use super::{Replay, Settings, replay_with};
+use crate::analysis::{self, Limits, PlyEval};
 use crate::games::options::Setup;
 use crate::games::{self, GameInfo, OptionSpec, Rules};
 use crate::record::GameRecord;
@@ -60,6 +61,16 @@ pub trait Engine: Sync {
         plain: &Plain<'_>,
         settings: &Settings,
     ) -> Option<Quick>;
+    /// The main line of a record of `game`, replayed as `replay`, judged move by move
+    /// by the search (see [`analysis`]).
+    fn analyze(
+        &self,
+        game: &'static GameInfo,
+        record: &GameRecord,
+        settings: &Settings,
+        replay: &Replay,
+        limits: &Limits,
+    ) -> Vec<PlyEval>;
     /// The board part of a position string (see [`Rules::board_part`]).
     fn board_part(&self, position: &str) -> String;
     /// The position of `record` at `stop` as a scene (see [`Rules::diagram`]).
@@ -164,6 +175,17 @@ impl<R: Rules> Engine for EngineOf<R> {
         settings: &Settings,
     ) -> Option<Quick> {
         super::quick::quick_with::<R>(game, plain, settings)
+    }
+
+    fn analyze(
+        &self,
+        game: &'static GameInfo,
+        record: &GameRecord,
+        settings: &Settings,
+        replay: &Replay,
+        limits: &Limits,
+    ) -> Vec<PlyEval> {
+        analysis::analyze_with::<R>(game, record, settings, replay, limits)
     }
 
     fn board_part(&self, position: &str) -> String {

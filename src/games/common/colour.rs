@@ -112,6 +112,12 @@ impl ColourPosition {
         self.men(colour).len()
     }
 
+    /// The pieces of `colour` less the opponent's: the search's evaluation of the
+    /// games whose pieces are all alike.
+    pub fn material(&self, colour: Colour) -> i32 {
+        self.count(colour) as i32 - self.count(colour.opponent()) as i32
+    }
+
     /// The colour of the piece on `p`, if any.
     pub fn at(&self, p: Point) -> Option<Colour> {
         Colour::BOTH.into_iter().find(|c| self.men(*c).contains(p))

@@ -365,6 +365,16 @@ impl<F: Family> Rules for HuntGame<F> {
         position.to_move
     }
 
+    /// Prey taken, for the hunters (less for the prey).
+    fn evaluate(&self, position: &Position) -> i32 {
+        let taken = i32::from(position.captured);
+        if position.to_move == self.hunters() {
+            taken
+        } else {
+            -taken
+        }
+    }
+
     fn outcome(&self, position: &Position) -> Option<Outcome> {
         self.end(position).map(|end| end.outcome(self))
     }

@@ -385,6 +385,15 @@ impl Rules for MigMang {
         MigMang::player(position.to_move)
     }
 
+    /// Pieces: the mover's less the opponent's.
+    fn evaluate(&self, position: &Position) -> i32 {
+        position.material(position.to_move)
+    }
+
+    fn position_key(&self, position: &Position) -> u64 {
+        crate::games::hash_key(&(position.men, position.to_move))
+    }
+
     /// R9 only ends the game for want of a move (no piece: no move either).
     fn over_but_for_moves(&self, _position: &Position) -> bool {
         false

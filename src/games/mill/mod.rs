@@ -265,6 +265,12 @@ impl Rules for Mill {
         position.to_move
     }
 
+    /// Pieces, on the board and in hand: the mover's less the opponent's.
+    fn evaluate(&self, position: &Position) -> i32 {
+        let me = position.to_move;
+        position.total(me) as i32 - position.total(me.opponent()) as i32
+    }
+
     fn outcome(&self, position: &Position) -> Option<Outcome> {
         self.end(position).map(|end| end.outcome())
     }

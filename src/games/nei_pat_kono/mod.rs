@@ -276,6 +276,15 @@ impl Rules for NeiPatKono {
         position.to_move.player(self.first)
     }
 
+    /// Pieces: the mover's less the opponent's.
+    fn evaluate(&self, position: &Position) -> i32 {
+        position.material(position.to_move)
+    }
+
+    fn position_key(&self, position: &Position) -> u64 {
+        crate::games::hash_key(&(position.men, position.to_move))
+    }
+
     /// R8: a player left with one piece has lost; R9 is for the move to tell.
     fn over_but_for_moves(&self, position: &Position) -> bool {
         position.count(position.to_move) <= 1

@@ -351,6 +351,22 @@ impl Rules for OlindaKeliya {
         position.to_move().player()
     }
 
+    /// Seeds: the mover's store less the opponent's.
+    fn evaluate(&self, position: &Position) -> i32 {
+        let stores = position.stores();
+        let me = position.to_move().index();
+        i32::from(stores[me]) - i32::from(stores[1 - me])
+    }
+
+    /// The pits, stores and turn, without R9's history.
+    fn position_key(&self, position: &Position) -> u64 {
+        let p = position;
+        crate::games::hash_key(&(p.key(), p.stores()))
+    }
+
+    /// Seeds lost: 2 dubious, 4 a mistake, 8 a blunder.
+    const LOSS_MARKS: [i32; 3] = [2, 4, 8];
+
     fn outcome(&self, position: &Position) -> Option<Outcome> {
         let (mut reason, count) = self.end(position)?;
         let (winner, says) = verdict(count);

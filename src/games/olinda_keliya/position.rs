@@ -171,7 +171,7 @@ impl Position {
     }
 
     /// The 14 pits (at most 98 seeds each, 7 bits) and the side to move, in one number.
-    fn key(&self) -> u128 {
+    pub fn key(&self) -> u128 {
         key(&self.pits, self.to_move)
     }
 

@@ -573,6 +573,19 @@ impl Rules for Pasang {
         position.to_move
     }
 
+    /// Points: the mover's captured points less the opponent's.
+    fn evaluate(&self, position: &Position) -> i32 {
+        let me = position.to_move.index();
+        position.scores[me] as i32 - position.scores[1 - me] as i32
+    }
+
+    /// Points lost: 2 dubious, 4 a mistake, 8 a blunder.
+    const LOSS_MARKS: [i32; 3] = [2, 4, 8];
+
+    fn position_key(&self, position: &Position) -> u64 {
+        crate::games::hash_key(position)
+    }
+
     fn outcome(&self, position: &Position) -> Option<Outcome> {
         self.outcome_of(position)
     }

@@ -296,6 +296,18 @@ impl Rules for PinoyDama {
         self.player(position.to_move)
     }
 
+    /// Men: the mover's less the opponent's, a king counting
+    /// `KING_WORTH` (3) men.
+    fn evaluate(&self, position: &Position) -> i32 {
+        let me = position.to_move;
+        position.pieces.material(me) - position.pieces.material(me.opponent())
+    }
+
+    fn position_key(&self, position: &Position) -> u64 {
+        let p = position;
+        crate::games::hash_key(&(p.pieces, p.to_move, p.lone_count))
+    }
+
     /// R14 (the lone king has survived its 12th counted move: draw), else R13 (no legal
     /// move: the side to move loses).
     fn outcome(&self, position: &Position) -> Option<Outcome> {

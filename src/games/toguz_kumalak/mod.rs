@@ -100,6 +100,10 @@ fn player(side: Side) -> Player {
 }
 
 /// The options, declared once (read in `configure`, listed by `tgn games`).
+/// What a tuzdyk is worth to the evaluation, in stones: a rough estimate of what it
+/// gathers over the rest of a game (every seed sown into it is its owner's, R7).
+pub const TUZDYK_WORTH: i32 = 10;
+
 const DIRECTION: OptionSpec = OptionSpec::choice(
     "direction",
     &["ccw", "cw"],
@@ -174,6 +178,24 @@ impl Rules for ToguzKumalak {
 
     fn to_move(&self, position: &Position) -> Player {
         player(position.to_move())
+    }
+
+    /// Stones: the mover's kazan less the opponent's, a tuzdyk counting
+    /// [`TUZDYK_WORTH`] stones.
+    fn evaluate(&self, position: &Position) -> i32 {
+        let me = position.to_move();
+        let worth = |side: Side| {
+            i32::from(position.kazan(side))
+                + TUZDYK_WORTH * i32::from(position.tuzdyk(side).is_some())
+        };
+        worth(me) - worth(me.opponent())
+    }
+
+    /// Stones lost: 3 dubious, 6 a mistake, 12 a blunder (of 162 stones, 82 win).
+    const LOSS_MARKS: [i32; 3] = [3, 6, 12];
+
+    fn position_key(&self, position: &Position) -> u64 {
+        crate::games::hash_key(position)
     }
 
     fn outcome(&self, position: &Position) -> Option<Outcome> {

@@ -381,6 +381,19 @@ impl Rules for Zamma {
         Zamma::player(position.to_move)
     }
 
+    /// Men: the mover's less the opponent's, a king counting
+    /// `KING_WORTH` (3) men.
+    fn evaluate(&self, position: &Position) -> i32 {
+        let me = position.to_move;
+        position.pieces.material(me) - position.pieces.material(me.opponent())
+    }
+
+    /// The pieces and the turn, without the repetition history.
+    fn position_key(&self, position: &Position) -> u64 {
+        let p = position;
+        crate::games::hash_key(&(p.pieces, p.to_move, p.blowable, p.blown))
+    }
+
     /// §4.8 (with `repetition-draw`: a position occurring for the third time draws),
     /// else R10 (no legal move: the side to move loses).
     fn outcome(&self, position: &Position) -> Option<Outcome> {

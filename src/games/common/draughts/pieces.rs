@@ -3,6 +3,10 @@
 use crate::games::common::board::Point;
 use crate::games::common::capture::{Points, Set, bit};
 
+/// What a king is worth, in men, to the search's evaluation: it moves both ways
+/// (and in some games flies), so it is worth several men.
+pub const KING_WORTH: i32 = 3;
+
 /// The two sides, named by where they start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
@@ -65,6 +69,13 @@ impl Pieces {
     /// Number of pieces of `side`.
     pub fn count(&self, side: Side) -> usize {
         self.of(side).count_ones() as usize
+    }
+
+    /// The material of `side` for the search's evaluation, in men: a man is one, a
+    /// king [`KING_WORTH`].
+    pub fn material(&self, side: Side) -> i32 {
+        let kings = self.kings_of(side).count_ones() as i32;
+        self.count(side) as i32 + (KING_WORTH - 1) * kings
     }
 
     /// The piece on `p`, if any.

@@ -1,0 +1,355 @@
+//! The search: negamax with alpha-beta over any [`Rules`], deepened one ply at a time,
+//! with a transposition table, move ordering (the table's move, then killers, then the
+//! moves whose resulting position [`Rules::evaluate`] likes best: captures first) and
+//! exact scores for positions whose end it sees ("win in N plies").
+//!
+//! A turn written as several tokens (a mill's removal, a blow in Zamma) is several
+//! plies by the same player: the score of a child moved by the same side is not
+//! negated.
+
+use std::time::{Duration, Instant};
+
+use super::table::{Bound, Entry, Table};
+use crate::games::{GameResult, Rules};
+
+/// The score of a win at the root; a win `n` plies away scores `WIN - n`.
+pub const WIN: i32 = 1_000_000;
+/// Deepest ply a search reaches; scores within this of [`WIN`] are decided.
+pub const MAX_PLY: usize = 256;
+/// The most an evaluation may say: far below any decided score.
+const EVAL_LIMIT: i32 = WIN / 2;
+/// How often (in nodes) the clock is read under `--movetime`.
+const CLOCK_EVERY: u64 = 1024;
+
+/// How much one position may be searched: the search stops at the first limit met.
+/// Depth and nodes give the same result on every run; time does not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Deepest iteration (plies).
+    pub depth: u32,
+    /// Nodes, over all iterations.
+    pub nodes: Option<u64>,
+    /// Wall-clock time.
+    pub time: Option<Duration>,
+}
+
+/// What a search of one position found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found<M> {
+    /// The best move, if the position has one.
+    pub best: Option<M>,
+    /// From the mover's point of view: the game's unit, or `±(WIN - plies)`.
+    pub score: i32,
+    /// The score is the game-theoretic value: every line was seen to its end.
+    pub proved: bool,
+    /// Deepest iteration completed.
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+impl<M> Found<M> {
+    /// Plies to the end when the score is a proved win or loss.
+    pub fn plies_to_end(&self) -> Option<u32> {
+        decided(self.score).then(|| (WIN - self.score.abs()) as u32)
+    }
+}
+
+/// Whether `score` says a win or a loss is forced.
+pub fn decided(score: i32) -> bool {
+    score.abs() > WIN - MAX_PLY as i32
+}
+
+/// A search of positions of one game, sharing one table (a game's positions follow
+/// one another, so what one search learnt serves the next).
+pub struct Searcher<'r, R: Rules> {
+    rules: &'r R,
+    table: Table,
+    killers: Vec<[Option<u16>; 2]>,
+    nodes: u64,
+    limit: Limit,
+    /// A line of this iteration stopped at the horizon (its score is an estimate).
+    horizon: bool,
+}
+
+/// When the current search must stop.
+struct Limit {
+    nodes: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+}
+
+impl<'r, R: Rules> Searcher<'r, R> {
+    /// A searcher whose table takes at most `hash_bytes`.
+    pub fn new(rules: &'r R, hash_bytes: usize) -> Searcher<'r, R> {
+        Searcher {
+            rules,
+            table: Table::new(hash_bytes),
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            nodes: 0,
+            limit: Limit {
+                nodes: u64::MAX,
+                deadline: None,
+                stopped: false,
+            },
+            horizon: false,
+        }
+    }
+
+    /// Searches `position` within `budget`, deepening until the budget is spent or the
+    /// value is proved. The first iteration always completes, so a win in one is
+    /// always seen.
+    pub fn search(&mut self, position: &R::Position, budget: Budget) -> Found<R::Move> {
+        self.nodes = 0;
+        let start = Instant::now();
+        self.limit = Limit {
+            nodes: u64::MAX,
+            deadline: None,
+            stopped: false,
+        };
+        let over = self.outcome_score(position, 0);
+        let moves = match over {
+            Some(_) => Vec::new(),
+            None => self.rules.legal_moves(position),
+        };
+        let mut found = Found {
+            best: None,
+            score: over.unwrap_or(0),
+            proved: over.is_some(),
+            depth: 0,
+            nodes: 0,
+        };
+        let last = budget.depth.clamp(1, MAX_PLY as u32 - 1);
+        for depth in 1..=last {
+            if moves.is_empty() {
+                break;
+            }
+            if depth > 1 {
+                self.limit.nodes = budget.nodes.unwrap_or(u64::MAX);
+                self.limit.deadline = budget.time.map(|t| start + t);
+            }
+            self.horizon = false;
+            let Some((score, index)) = self.root(position, &moves, depth) else {
+                break;
+            };
+            found.best = Some(moves[index].clone());
+            found.score = score;
+            found.depth = depth;
+            found.proved = !self.horizon || decided(score);
+            if found.proved {
+                break;
+            }
+        }
+        found.nodes = self.nodes;
+        found
+    }
+
+    /// One iteration at the root: the score and the index of the best move, or `None`
+    /// when the budget ran out before it finished.
+    fn root(
+        &mut self,
+        position: &R::Position,
+        moves: &[R::Move],
+        depth: u32,
+    ) -> Option<(i32, usize)> {
+        let key = self.rules.position_key(position);
+        let order = self.order(position, moves, key, 0, depth);
+        let (mut alpha, beta) = (-WIN - 1, WIN + 1);
+        let mut best = order[0];
+        for &i in &order {
+            let score = self.child(position, &moves[i], depth, alpha, beta, 0)?;
+            if score > alpha {
+                alpha = score;
+                best = i;
+            }
+        }
+        self.table.store(Entry::new(
+            key,
+            depth,
+            alpha,
+            Bound::Exact,
+            best,
+            !self.horizon,
+        ));
+        Some((alpha, best))
+    }
+
+    /// The score of playing `mv` at `position` (at `ply`), from the mover's view.
+    fn child(
+        &mut self,
+        position: &R::Position,
+        mv: &R::Move,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        let mut next = position.clone();
+        self.rules.play(&mut next, mv);
+        if self.rules.to_move(&next) == self.rules.to_move(position) {
+            self.negamax(&next, depth - 1, alpha, beta, ply + 1)
+        } else {
+            Some(-self.negamax(&next, depth - 1, -beta, -alpha, ply + 1)?)
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        position: &R::Position,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        self.count_node()?;
+        if let Some(score) = self.terminal(position, ply) {
+            return Some(score);
+        }
+        if depth == 0 || ply >= MAX_PLY {
+            self.horizon = true;
+            return Some(self.evaluation(position));
+        }
+        let key = self.rules.position_key(position);
+        let entry = self.table.probe(key);
+        if let Some(score) = entry.and_then(|e| e.cutoff(depth, alpha, beta, ply)) {
+            self.horizon |= !entry.is_some_and(|e| e.proved);
+            return Some(score);
+        }
+        let moves = self.rules.legal_moves(position);
+        if moves.is_empty() {
+            // The game's end is its outcome's to say; a game without one is a draw.
+            return Some(self.outcome_score(position, ply).unwrap_or(0));
+        }
+        let horizon_before = std::mem::take(&mut self.horizon);
+        let original_alpha = alpha;
+        let mut best = (-WIN - 1, 0);
+        for i in self.order(position, &moves, key, ply, depth) {
+            let score = self.child(position, &moves[i], depth, alpha, beta, ply)?;
+            if score > best.0 {
+                best = (score, i);
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                self.remember_killer(ply, i);
+                break;
+            }
+        }
+        let bound = Bound::of(best.0, original_alpha, beta);
+        let stored = Entry::new(
+            key,
+            depth,
+            to_table(best.0, ply),
+            bound,
+            best.1,
+            !self.horizon,
+        );
+        self.table.store(stored);
+        self.horizon |= horizon_before;
+        Some(best.0)
+    }
+
+    /// Counts a node; `None` once the budget is spent.
+    fn count_node(&mut self) -> Option<()> {
+        self.nodes += 1;
+        let limit = &mut self.limit;
+        if self.nodes > limit.nodes {
+            limit.stopped = true;
+        }
+        if self.nodes.is_multiple_of(CLOCK_EVERY)
+            && limit.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            limit.stopped = true;
+        }
+        (!limit.stopped).then_some(())
+    }
+
+    /// The score of a position whose game is over for a reason no move rules out.
+    fn terminal(&self, position: &R::Position, ply: usize) -> Option<i32> {
+        if self.rules.over_but_for_moves(position) {
+            return self.outcome_score(position, ply);
+        }
+        None
+    }
+
+    /// The outcome, if the game is over, as a score for the mover at `ply`.
+    fn outcome_score(&self, position: &R::Position, ply: usize) -> Option<i32> {
+        let result = self.rules.outcome(position)?.result;
+        let mover = self.rules.to_move(position);
+        Some(match result {
+            GameResult::Draw => 0,
+            r if r == GameResult::win_for(mover) => WIN - ply as i32,
+            _ => -(WIN - ply as i32),
+        })
+    }
+
+    fn evaluation(&self, position: &R::Position) -> i32 {
+        self.rules.evaluate(position).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// The order to try `moves` in: the table's move, the killers of this ply, then
+    /// (where the subtree is deep enough to pay for it) by how the evaluation likes
+    /// the position each leads to, which puts captures first; ties keep the rules'
+    /// order, so the search is the same on every run.
+    fn order(
+        &self,
+        position: &R::Position,
+        moves: &[R::Move],
+        key: u64,
+        ply: usize,
+        depth: u32,
+    ) -> Vec<usize> {
+        let table_move = self.table.probe(key).map(|e| usize::from(e.best));
+        let killers = self.killers[ply];
+        let rank = |i: usize| -> i32 {
+            if Some(i) == table_move {
+                return i32::MIN;
+            }
+            if killers.contains(&Some(i as u16)) {
+                return i32::MIN + 1;
+            }
+            if depth < 2 {
+                return 0;
+            }
+            let mut next = position.clone();
+            self.rules.play(&mut next, &moves[i]);
+            let score = self.rules.evaluate(&next);
+            if self.rules.to_move(&next) == self.rules.to_move(position) {
+                -score
+            } else {
+                score
+            }
+        };
+        let mut ranked: Vec<(i32, usize)> = (0..moves.len()).map(|i| (rank(i), i)).collect();
+        ranked.sort_by_key(|&(r, i)| (r, i));
+        ranked.into_iter().map(|(_, i)| i).collect()
+    }
+
+    fn remember_killer(&mut self, ply: usize, index: usize) {
+        let Ok(index) = u16::try_from(index) else {
+            return;
+        };
+        let slot = &mut self.killers[ply];
+        if slot[0] != Some(index) {
+            slot[1] = slot[0];
+            slot[0] = Some(index);
+        }
+    }
+}
+
+/// A score as the table keeps it: a decided score counted from this node, not from
+/// the root, so that it holds wherever the position is met again.
+fn to_table(score: i32, ply: usize) -> i32 {
+    match score {
+        s if decided(s) && s > 0 => s + ply as i32,
+        s if decided(s) => s - ply as i32,
+        s => s,
+    }
+}
+
+/// A table's score as seen from a node at `ply`.
+pub(super) fn from_table(score: i32, ply: usize) -> i32 {
+    match score {
+        s if decided(s) && s > 0 => s - ply as i32,
+        s if decided(s) => s + ply as i32,
+        s => s,
+    }
+}
