@@ -438,6 +438,11 @@ pub struct AnalyzeArgs {
     /// move with its "eval").
     #[arg(long, value_enum, default_value_t = AnalyzeFormat::Pgn)]
     pub format: AnalyzeFormat,
+    /// Instead of the records: per player the moves judged, the average loss, the ?!, ?
+    /// and ?? and an accuracy (moves losing nothing against the best), per game how
+    /// often the first player played the best move (tables, or one JSON object).
+    #[arg(long)]
+    pub summary: bool,
     #[command(flatten)]
     pub read: ReadArgs,
 }
@@ -991,6 +996,7 @@ pub fn run(cli: Cli) -> i32 {
             limits: args.limits(),
             paths: args.paths,
             format: args.format,
+            summary: args.summary,
         }),
         Command::Diff(args) => {
             if let Some(dir) = [&args.a, &args.b].into_iter().find(|p| p.is_dir()) {

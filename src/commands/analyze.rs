@@ -14,6 +14,7 @@ use std::path::PathBuf;
 use rayon::prelude::*;
 use serde_json::{Value, json};
 
+use super::analyze_summary::AnalysisSummary;
 use super::annotate::{annotate, once};
 use super::{Item, Pipeline, Reading, Stdout, Tally, conclude, expand, report};
 use crate::analysis::{Limits, PlyEval, describe_score};
@@ -42,6 +43,8 @@ pub struct Options {
     pub read: Reading,
     pub limits: Limits,
     pub format: AnalyzeFormat,
+    /// `--summary`: the players' and games' tables (or their JSON), not the records.
+    pub summary: bool,
 }
 
 pub fn run(options: &Options) -> io::Result<crate::commands::RunStatus> {
@@ -61,6 +64,7 @@ pub fn run(options: &Options) -> io::Result<crate::commands::RunStatus> {
     };
     let mut group = Vec::with_capacity(GROUP);
     let mut first = true;
+    let mut summary = options.summary.then(AnalysisSummary::default);
     let output = (|| {
         tally.io_errors += pipeline.run(&inputs, |item| {
             tally.add(&item);
@@ -68,9 +72,16 @@ pub fn run(options: &Options) -> io::Result<crate::commands::RunStatus> {
             if group.len() < GROUP {
                 return Ok(());
             }
-            write_group(&mut out, &mut group, options, &mut first)
+            write_group(&mut out, &mut group, options, &mut first, summary.as_mut())
         })?;
-        write_group(&mut out, &mut group, options, &mut first)?;
+        write_group(&mut out, &mut group, options, &mut first, summary.as_mut())?;
+        if let Some(summary) = &mut summary {
+            summary.finish();
+            match options.format {
+                AnalyzeFormat::Pgn => write!(out, "{}", summary.tables())?,
+                AnalyzeFormat::Json => writeln!(out, "{}", json!(summary))?,
+            }
+        }
         out.flush()
     })();
     report("analyzed", &tally);
@@ -83,6 +94,7 @@ fn write_group(
     group: &mut Vec<Item>,
     options: &Options,
     first: &mut bool,
+    summary: Option<&mut AnalysisSummary>,
 ) -> io::Result<()> {
     let analyzed: Vec<(Item, Vec<PlyEval>)> = std::mem::take(group)
         .into_par_iter()
@@ -91,6 +103,12 @@ fn write_group(
             (item, evals)
         })
         .collect();
+    if let Some(summary) = summary {
+        for (item, evals) in &analyzed {
+            summary.add(item, evals);
+        }
+        return Ok(());
+    }
     for (item, evals) in &analyzed {
         match options.format {
             AnalyzeFormat::Pgn => {

@@ -2,6 +2,7 @@
 //! paths → games read in a stream → replayed in parallel → handed over in order.
 
 pub mod analyze;
+pub mod analyze_summary;
 pub mod annotate;
 pub mod check;
 pub mod convert;
