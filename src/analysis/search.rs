@@ -247,11 +247,11 @@ impl<'r, R: Rules> Searcher<'r, R> {
         Some(best.0)
     }
 
-    /// Counts a node; `None` once the budget is spent.
+    /// Counts a node; `None` once the budget is spent (a node refused is not
+    /// counted: the nodes reported never pass the budget).
     fn count_node(&mut self) -> Option<()> {
-        self.nodes += 1;
         let limit = &mut self.limit;
-        if self.nodes > limit.nodes {
+        if self.nodes >= limit.nodes {
             limit.stopped = true;
         }
         if self.nodes.is_multiple_of(CLOCK_EVERY)
@@ -259,7 +259,11 @@ impl<'r, R: Rules> Searcher<'r, R> {
         {
             limit.stopped = true;
         }
-        (!limit.stopped).then_some(())
+        if limit.stopped {
+            return None;
+        }
+        self.nodes += 1;
+        Some(())
     }
 
     /// The score of a position whose game is over for a reason no move rules out.

@@ -292,5 +292,5 @@ fn a_node_budget_gives_the_same_search_every_time_and_stops_it() {
     let first = Searcher::new(&rules, TABLE).search(&position, budget);
     let again = Searcher::new(&rules, TABLE).search(&position, budget);
     assert_eq!(first, again);
-    assert!(first.depth >= 2 && first.nodes <= 5_001, "{first:?}");
+    assert!(first.depth >= 2 && first.nodes <= 5_000, "{first:?}");
 }
