@@ -145,6 +145,12 @@ pub struct Diagram {
 }
 
 impl Diagram {
+    /// The status line of a game whose text drawing ends with one (who is to move,
+    /// what is in hand or captured): that drawing's last line.
+    pub fn status_from(&mut self, drawing: &str) {
+        self.status = drawing.lines().last().unwrap_or_default().to_string();
+    }
+
     /// The lines, points and edge coordinates of a point-graph board (alquerque, mill,
     /// grid and hunt boards), every point named by `name`.
     pub fn of_board(board: &Board, name: impl Fn(Point) -> String) -> Diagram {

@@ -58,12 +58,7 @@ impl Hunt {
             None => {}
         }
         diagram.to_move = Some(position.to_move);
-        diagram.status = position
-            .draw(self)
-            .lines()
-            .last()
-            .unwrap_or_default()
-            .to_string();
+        diagram.status_from(&position.draw(self));
         diagram
     }
 }

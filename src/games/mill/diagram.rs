@@ -58,12 +58,7 @@ impl Mill {
             diagram.mark(MarkKind::Taken, &board.name(s));
         }
         diagram.to_move = Some(position.to_move);
-        diagram.status = position
-            .draw(&self.config)
-            .lines()
-            .last()
-            .unwrap_or_default()
-            .to_string();
+        diagram.status_from(&position.draw(&self.config));
         diagram
     }
 }

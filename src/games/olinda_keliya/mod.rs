@@ -175,12 +175,7 @@ impl OlindaKeliya {
             diagram.mark(MarkKind::Sown, &mv.from.to_string());
         }
         diagram.to_move = Some(self.to_move(position));
-        diagram.status = self
-            .draw_position(position)
-            .lines()
-            .last()
-            .unwrap_or_default()
-            .to_string();
+        diagram.status_from(&self.draw_position(position));
         diagram
     }
 

@@ -41,12 +41,7 @@ impl Pasang {
         }
         self.mark_last(&mut diagram, last);
         diagram.to_move = Some(position.to_move);
-        diagram.status = self
-            .draw_position(position)
-            .lines()
-            .last()
-            .unwrap_or_default()
-            .to_string();
+        diagram.status_from(&self.draw_position(position));
         diagram
     }
 

@@ -82,12 +82,7 @@ impl ToguzKumalak {
             diagram.mark(MarkKind::Sown, &mv.from.to_string());
         }
         diagram.to_move = Some(position.to_move().player());
-        diagram.status = self
-            .drawing(position)
-            .lines()
-            .last()
-            .unwrap_or_default()
-            .to_string();
+        diagram.status_from(&self.drawing(position));
         diagram
     }
 
