@@ -50,6 +50,17 @@ fn usage_errors_and_missing_files_exit_2() {
 }
 
 #[test]
+fn the_closing_line_counts_the_paths_that_could_not_be_read() {
+    tgn()
+        .args(["check", "records/toguz-kumalak/", "no/such/file.pgn"])
+        .assert()
+        .code(2)
+        .stdout(predicates::str::contains(
+            "14 valid, 0 invalid, 1 read error",
+        ));
+}
+
+#[test]
 fn a_record_without_a_game_is_invalid_and_says_how_to_fix_it() {
     tgn()
         .args(["check", "-"])

@@ -98,15 +98,18 @@ impl Tally {
         RunStatus::of(self.io_errors, self.invalid)
     }
 
-    /// `12 games in 3 files: 11 valid, 1 invalid, 2 warnings`.
+    /// `12 games in 3 files: 11 valid, 1 invalid, 2 warnings`, and `, 1 read error`
+    /// when a path could not be read (the error itself was told as it happened; the
+    /// closing line must not read as though every file had been checked).
     pub fn counts(&self) -> String {
-        let warnings = match self.warnings {
+        let and = |count: usize, what: &str| match count {
             0 => String::new(),
-            1 => ", 1 warning".to_string(),
-            n => format!(", {n} warnings"),
+            n => format!(", {}", plural(n, what)),
         };
+        let warnings = and(self.warnings, "warning");
+        let unread = and(self.io_errors, "read error");
         format!(
-            "{} in {}: {} valid, {} invalid{warnings}",
+            "{} in {}: {} valid, {} invalid{warnings}{unread}",
             plural(self.games, "game"),
             plural(self.files, "file"),
             self.games - self.invalid,
