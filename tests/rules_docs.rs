@@ -4,7 +4,9 @@
 //!   `tgn games` shows).
 //! - Every rule a message of `src/games/` cites — `(R6)`, `B1`, `V3`, `decision 3`,
 //!   `§4.3` — is an item of a document of that code, with that number: a document says
-//!   which code it describes on its `Engine:` line.
+//!   which code it describes on its `Engine:` line. Checked twice: in the string
+//!   literals of the code (`.rule("R6")`, the `Words` tables), and as data, in the
+//!   `rule` of every error the records give when replayed.
 //! - Every worked example of a document is a record under `records/<game>/` (or
 //!   `records/invalid/`) that says `[Example "<id>"]`; a valid one replays without
 //!   error and declares the result the board gives.

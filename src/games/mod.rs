@@ -207,6 +207,17 @@ pub enum IllegalKind {
 ///
 /// The rule broken and, for illegal moves, the kind of refusal are data; the message
 /// (`Display`) is derived from them and the sentence.
+///
+/// # Examples
+/// ```
+/// use tgn::games::{IllegalKind, MoveError, Rule};
+///
+/// let point = "d3".to_string();
+/// let e = MoveError::illegal_kind(IllegalKind::Occupied { point }, "d3 is occupied").rule("R5");
+/// assert_eq!(e.to_string(), "illegal move: d3 is occupied (R5)");
+/// assert_eq!(e.cited(), Some(Rule("R5")));
+/// assert!(matches!(e, MoveError::Illegal { kind: IllegalKind::Occupied { .. }, .. }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
     /// No legal move matches the token: `reason` says why, `rule` which rule forbids it.
