@@ -349,3 +349,27 @@ fn games_lists_an_option_only_under_the_games_it_concerns() {
         .unwrap();
     assert!(rimau.contains("capture-all"), "{rimau}");
 }
+
+#[test]
+fn json_errors_name_the_rule_the_move_breaks_as_data() {
+    // S1 is empty after S's 1 and later 1 (R1 of docs/rules/toguz-kumalak.md).
+    let game = format!("{TOGUZ}\n1. 1 1 2. 1 1 3. 1 *\n");
+    for args in [
+        &["check", "--format", "json", "-"][..],
+        &["convert", "--to", "jsonl", "-"][..],
+    ] {
+        let r = run_stdin(args, &game);
+        let error = &json_lines(&r)[0]["errors"][0];
+        assert_eq!(error["code"], "illegal", "{args:?}");
+        assert_eq!(error["rule"], "R1", "{args:?}");
+        assert_eq!(error["message"], "illegal move: pit S1 is empty (R1)");
+    }
+    // A mark that names no rule (97: pit 9's last stone does not land in 7): null.
+    let r = run_stdin(
+        &["check", "--format", "json", "-"],
+        format!("{TOGUZ}\n1. 97 *\n"),
+    );
+    let error = &json_lines(&r)[0]["errors"][0];
+    assert_eq!(error["code"], "wrong-mark");
+    assert_eq!(error["rule"], Value::Null);
+}

@@ -4,7 +4,9 @@
 //!   `tgn games` shows).
 //! - Every rule a message of `src/games/` cites — `(R6)`, `B1`, `V3`, `decision 3`,
 //!   `§4.3` — is an item of a document of that code, with that number: a document says
-//!   which code it describes on its `Engine:` line.
+//!   which code it describes on its `Engine:` line. Checked twice: in the string
+//!   literals of the code (`.rule("R6")`, the `Words` tables), and as data, in the
+//!   `rule` of every error the records give when replayed.
 //! - Every worked example of a document is a record under `records/<game>/` (or
 //!   `records/invalid/`) that says `[Example "<id>"]`; a valid one replays without
 //!   error and declares the result the board gives.
@@ -354,6 +356,55 @@ fn every_worked_example_is_a_record_that_replays_to_its_result() {
             }
         }
     }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The rule a replay's error carries as data (`Diagnostic::rule`), checked where the
+/// scan of string literals above cannot follow it: the rule ids of the `Words` and
+/// `Placement` tables, chosen at run time by variant. A game's document may cite the
+/// rules of another document of the same engine (Nine Men's Morris cites
+/// Morabaraba's), as the scan allows.
+#[test]
+fn every_rule_an_error_of_the_records_carries_is_in_the_rules_document() {
+    let documents = documents();
+    let mut problems = Vec::new();
+    let mut cited = 0;
+    for found in tgn::registry::all_games() {
+        let path = repository().join(found.info.rules_document());
+        let Ok(true) = path.try_exists() else {
+            continue; // every_game_has_its_rules_document says so
+        };
+        let own = read_document(&path);
+        let document: Vec<&Document> = documents
+            .iter()
+            .filter(|d| d.engines.iter().any(|e| own.engines.contains(e)))
+            .collect();
+        for (file, record) in records_of(found.info.id) {
+            let replayed = replay(&record, &Settings::default());
+            for error in &replayed.errors {
+                let Some(rule) = error.rule else { continue };
+                cited += 1;
+                for id in rule.ids().filter(|id| !defines(&document, id)) {
+                    problems.push(format!(
+                        "{}:{}: the error cites {id}, which {} does not define: {}",
+                        file.strip_prefix(repository()).unwrap_or(&file).display(),
+                        error.span.line,
+                        found.info.rules_document(),
+                        error.message
+                    ));
+                }
+                if !error.message.ends_with(&format!("({})", rule.as_str())) {
+                    problems.push(format!(
+                        "{}:{}: the message does not end with its rule: {}",
+                        file.display(),
+                        error.span.line,
+                        error.message
+                    ));
+                }
+            }
+        }
+    }
+    assert!(cited > 0, "no error of the records cites a rule");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 

@@ -155,16 +155,83 @@ impl From<String> for Invalid {
     }
 }
 
+/// A rule of a game's rules document (`docs/rules/<game>.md`, see
+/// [`GameInfo::rules_document`]), by the id the document gives it: `R6`, `V1`,
+/// `decision 3`, `§4.3`. A move that breaks two rules at once cites both, `R3, R4`.
+///
+/// Carried as data so that callers (the JSON output, tests) read the rule without
+/// parsing the sentence; the sentence is written without it and [`MoveError`]'s
+/// `Display` puts it at the end, in brackets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rule(pub &'static str);
+
+impl Rule {
+    /// The citation as written: `R6`, `R3, R4`.
+    pub fn as_str(self) -> &'static str {
+        self.0
+    }
+
+    /// Each rule cited: `R3` and `R4` of `R3, R4`.
+    pub fn ids(self) -> impl Iterator<Item = &'static str> {
+        self.0.split(", ")
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+/// What is wrong with an illegal move, where several games refuse a move for the same
+/// reason; every other refusal is [`IllegalKind::Other`], told by the sentence alone.
+///
+/// `point` is the point (or pit) as the game's notation writes it: `d4`, `7`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalKind {
+    /// No piece (or no stone) stands where the move starts.
+    NoPiece { point: String },
+    /// The piece where the move starts is the other side's.
+    NotYours { point: String },
+    /// The point the move goes to is taken.
+    Occupied { point: String },
+    /// A capture is due and the move takes nothing.
+    CaptureCompulsory,
+    /// The move captures fewer pieces than another capture would.
+    NotMaximum,
+    /// A refusal particular to a game.
+    Other,
+}
+
 /// Why a well-formed token cannot be played in a position.
+///
+/// The rule broken and, for illegal moves, the kind of refusal are data; the message
+/// (`Display`) is derived from them and the sentence.
+///
+/// # Examples
+/// ```
+/// use tgn::games::{IllegalKind, MoveError, Rule};
+///
+/// let point = "d3".to_string();
+/// let e = MoveError::illegal_kind(IllegalKind::Occupied { point }, "d3 is occupied").rule("R5");
+/// assert_eq!(e.to_string(), "illegal move: d3 is occupied (R5)");
+/// assert_eq!(e.cited(), Some(Rule("R5")));
+/// assert!(matches!(e, MoveError::Illegal { kind: IllegalKind::Occupied { .. }, .. }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
-    /// No legal move matches the token. `reason` says which rule forbids it.
-    Illegal { reason: String },
+    /// No legal move matches the token: `reason` says why, `rule` which rule forbids it.
+    Illegal {
+        kind: IllegalKind,
+        reason: String,
+        rule: Option<Rule>,
+    },
     /// Several legal moves match; `candidates` are written in canonical notation.
     Ambiguous { candidates: Vec<String> },
     /// The move is legal but a mark it carries (landing pit, capture count, removal,
-    /// tuzdyk sign…) disagrees with what the move does.
-    WrongMark { reason: String },
+    /// tuzdyk sign…) disagrees with what the move does; `rule` is the rule the mark
+    /// misreads, where one does.
+    WrongMark { reason: String, rule: Option<Rule> },
     /// Whether the move is legal could not be told within tgn's search budget: a
     /// limit of tgn, not a rule (see the README's Limits), so the move is not called
     /// illegal. `reason` says which search gave up and how to write the move instead.
@@ -172,9 +239,21 @@ pub enum MoveError {
 }
 
 impl MoveError {
+    /// An illegal move of no shared kind, citing no rule until [`MoveError::rule`].
     pub fn illegal(reason: impl Into<String>) -> MoveError {
         MoveError::Illegal {
+            kind: IllegalKind::Other,
             reason: reason.into(),
+            rule: None,
+        }
+    }
+
+    /// An illegal move of a kind several games share.
+    pub fn illegal_kind(kind: IllegalKind, reason: impl Into<String>) -> MoveError {
+        MoveError::Illegal {
+            kind,
+            reason: reason.into(),
+            rule: None,
         }
     }
 
@@ -187,6 +266,26 @@ impl MoveError {
     pub fn wrong_mark(reason: impl Into<String>) -> MoveError {
         MoveError::WrongMark {
             reason: reason.into(),
+            rule: None,
+        }
+    }
+
+    /// The same error citing `id` (`R6`, `R3, R4`; `None` for none) as the rule
+    /// broken: the sentence must not cite it too. Ambiguous and unchecked moves break
+    /// no rule and stay as they are.
+    #[must_use]
+    pub fn rule(mut self, id: impl Into<Option<&'static str>>) -> MoveError {
+        if let MoveError::Illegal { rule, .. } | MoveError::WrongMark { rule, .. } = &mut self {
+            *rule = id.into().map(Rule);
+        }
+        self
+    }
+
+    /// The rule broken, if the error cites one.
+    pub fn cited(&self) -> Option<Rule> {
+        match self {
+            MoveError::Illegal { rule, .. } | MoveError::WrongMark { rule, .. } => *rule,
+            MoveError::Ambiguous { .. } | MoveError::Unchecked { .. } => None,
         }
     }
 
@@ -201,14 +300,28 @@ impl MoveError {
 
 impl std::error::Error for MoveError {}
 
+/// `reason`, then the rule in brackets when one is cited.
+fn with_rule(f: &mut fmt::Formatter<'_>, reason: &str, rule: Option<Rule>) -> fmt::Result {
+    match rule {
+        Some(rule) => write!(f, "{reason} ({rule})"),
+        None => f.write_str(reason),
+    }
+}
+
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveError::Illegal { reason } => write!(f, "illegal move: {reason}"),
+            MoveError::Illegal { reason, rule, .. } => {
+                f.write_str("illegal move: ")?;
+                with_rule(f, reason, *rule)
+            }
             MoveError::Ambiguous { candidates } => {
                 write!(f, "ambiguous move: it matches {}", candidates.join(", "))
             }
-            MoveError::WrongMark { reason } => write!(f, "wrong mark: {reason}"),
+            MoveError::WrongMark { reason, rule } => {
+                f.write_str("wrong mark: ")?;
+                with_rule(f, reason, *rule)
+            }
             MoveError::Unchecked { reason } => write!(f, "move not checked: {reason}"),
         }
     }

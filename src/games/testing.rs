@@ -1,7 +1,7 @@
 //! Helpers for the games' unit tests: playing and probing moves through [`Rules`] as
 //! the replay driver does.
 
-use super::{MoveError, Rules};
+use super::{IllegalKind, MoveError, Rule, Rules};
 use crate::testing::concatenations;
 
 /// Holds a notation's quick reading of common tokens to its grammar: on every text made
@@ -58,6 +58,26 @@ pub fn play<R: Rules>(
 /// # Panics
 /// If the token is not in the game's notation or is legal.
 pub fn error<R: Rules>(rules: &R, position: &R::Position, text: &str) -> String {
+    refusal(rules, position, text).to_string()
+}
+
+/// The error a token meets in a position, as callers match on it: its kind and the
+/// rule it cites.
+///
+/// # Panics
+/// If the token is not in the game's notation or is legal.
+pub fn refusal<R: Rules>(rules: &R, position: &R::Position, text: &str) -> MoveError {
     let token = rules.parse_token(text).expect("notation");
-    rules.resolve(position, &token).unwrap_err().to_string()
+    rules.resolve(position, &token).unwrap_err()
+}
+
+/// The kind and rule of an illegal move, to compare with what a test expects.
+///
+/// # Panics
+/// If the error is not an illegal move.
+pub fn kind_and_rule(e: &MoveError) -> (IllegalKind, Option<&'static str>) {
+    match e {
+        MoveError::Illegal { kind, rule, .. } => (kind.clone(), rule.map(Rule::as_str)),
+        other => panic!("expected an illegal move, got {other}"),
+    }
 }

@@ -21,6 +21,7 @@ pub fn diagnostic(d: &Diagnostic) -> Value {
         "in_variation": d.in_variation,
         "move": d.written,
         "message": d.message,
+        "rule": d.rule.map(|r| r.as_str()),
         "position": d.position.as_ref().map(|p| p.text.clone()),
     })
 }

@@ -22,7 +22,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::games::options::tag_name;
-use crate::games::{GameInfo, Invalid, MoveError, Outcome, Player, Rules, Setup, SetupError};
+use crate::games::{GameInfo, Invalid, MoveError, Outcome, Player, Rule, Rules, Setup, SetupError};
 use crate::record::{GameRecord, MoveNode, Span};
 use crate::record::{GameResult, Termination};
 use registry::Found;
@@ -220,6 +220,9 @@ impl fmt::Display for ErrorCode {
 pub struct Diagnostic {
     pub code: ErrorCode,
     pub message: String,
+    /// The rule of the game's rules document the move breaks, for an illegal move or a
+    /// wrong mark that cites one (the message cites it too, at its end).
+    pub rule: Option<Rule>,
     pub span: Span,
     /// 1-based ply of the offending move (counted along its line from the start).
     pub ply: Option<u32>,
@@ -254,6 +257,7 @@ impl Diagnostic {
         Diagnostic {
             code,
             message: message.into(),
+            rule: None,
             span,
             ply: None,
             mover: None,
@@ -750,7 +754,10 @@ impl<R: Rules> Driver<'_, R> {
                 MoveError::WrongMark { .. } => ErrorCode::WrongMark,
                 MoveError::Unchecked { .. } => ErrorCode::Limit,
             };
-            fail(code, e.to_string())
+            Diagnostic {
+                rule: e.cited(),
+                ..fail(code, e.to_string())
+            }
         })?;
         let wanted = self.detail;
         let canonical = if wanted.canonical {
@@ -1070,7 +1077,7 @@ pub(crate) mod tests {
         }
         fn resolve(&self, p: &Pile, token: &u32) -> Result<u32, MoveError> {
             if *token == 0 || *token > 3 {
-                Err(MoveError::illegal("take 1 to 3 stones"))
+                Err(MoveError::illegal("take 1 to 3 stones").rule("R1"))
             } else if *token > p.stones {
                 Err(MoveError::illegal(format!("only {} left", p.stones)))
             } else {
@@ -1144,6 +1151,21 @@ pub(crate) mod tests {
             codes(&run("[Result \"1-0\"]\n1. 3 0-1", Detail::MOVES)),
             [ErrorCode::Result]
         );
+    }
+
+    #[test]
+    fn an_illegal_move_carries_its_code_and_rule_into_the_diagnostic() {
+        let r = run("1. 4 *", Detail::MOVES);
+        assert_eq!(codes(&r), [ErrorCode::Illegal]);
+        assert_eq!(r.errors[0].rule, Some(Rule("R1")));
+        assert_eq!(r.errors[0].message, "illegal move: take 1 to 3 stones (R1)");
+        // An illegal move citing no rule, and an error that is no move's.
+        let r = run("1. 3 1 3 *", Detail::MOVES);
+        assert_eq!(codes(&r), [ErrorCode::Illegal]);
+        assert_eq!(r.errors[0].rule, None);
+        let r = run("[Result \"1-0\"]\n1. 3 0-1", Detail::MOVES);
+        assert_eq!(codes(&r), [ErrorCode::Result]);
+        assert_eq!(r.errors[0].rule, None);
     }
 
     #[test]

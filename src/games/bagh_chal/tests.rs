@@ -153,7 +153,7 @@ fn r3_goats_step_along_a_line_once_all_are_placed_and_never_jump() {
     play(&game, &mut p.clone(), "b2-c3").unwrap();
     assert_eq!(
         error(&game, &p, "b3-c4"),
-        "illegal move: b3-c4: a goat steps to a neighbouring point along a line (R3), and c4 is not next to b3"
+        "illegal move: b3-c4: a goat steps to a neighbouring point along a line, and c4 is not next to b3 (R3)"
     );
     assert_eq!(
         error(&game, &p, "b2xb4"),

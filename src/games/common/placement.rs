@@ -10,7 +10,7 @@
 
 use std::fmt;
 
-use crate::games::MoveError;
+use crate::games::{IllegalKind, MoveError};
 
 /// The phase a side's turn is in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,15 +69,18 @@ impl Placement {
     ) -> Result<(), MoveError> {
         if in_hand == 0 {
             return Err(MoveError::illegal(format!(
-                "{who} has no {} in hand and must move one ({})",
-                self.piece, self.move_rule
-            )));
+                "{who} has no {} in hand and must move one",
+                self.piece
+            ))
+            .rule(self.move_rule));
         }
         if occupied {
-            return Err(MoveError::illegal(format!(
-                "{to} is occupied ({})",
-                self.drop_rule
-            )));
+            let point = to.to_string();
+            let reason = format!("{point} is occupied");
+            return Err(
+                MoveError::illegal_kind(IllegalKind::Occupied { point }, reason)
+                    .rule(self.drop_rule),
+            );
         }
         Ok(())
     }
@@ -90,9 +93,10 @@ impl Placement {
     pub fn check_move(&self, who: impl fmt::Display, in_hand: u8) -> Result<(), MoveError> {
         if in_hand > 0 {
             return Err(MoveError::illegal(format!(
-                "{who} still has {in_hand} in hand and must place a {} ({})",
-                self.piece, self.drop_rule
-            )));
+                "{who} still has {in_hand} in hand and must place a {}",
+                self.piece
+            ))
+            .rule(self.drop_rule));
         }
         Ok(())
     }

@@ -22,7 +22,7 @@ use crate::games::common::draughts::{written_in_full, written_short};
 use crate::games::common::listing::at_most;
 use crate::games::common::placement::Placement;
 use crate::games::common::{Dir, Point};
-use crate::games::{GameResult, MoveError, Outcome};
+use crate::games::{GameResult, IllegalKind, MoveError, Outcome};
 
 /// R3: a prince jumps an adjacent lama along any line, landing right behind it.
 const PRINCE: Jump = Jump {
@@ -345,9 +345,10 @@ impl Hunt {
                     (true, true) => self.resolve_capture(position, points),
                     (true, false) => self.resolve_hunter_step(position, from, to),
                     (false, true) => Err(MoveError::illegal(format!(
-                        "{} never jump or capture ({})",
-                        self.words.preys, self.words.placement.move_rule
-                    ))),
+                        "{} never jump or capture",
+                        self.words.preys
+                    ))
+                    .rule(self.words.placement.move_rule)),
                     (false, false) => self.resolve_prey_step(position, from, to),
                 }
             }
@@ -363,14 +364,14 @@ impl Hunt {
         let w = self.words;
         if self.hunters_move(position) {
             return Err(MoveError::illegal(format!(
-                "{} is to move, and {} never enter from hand: {}{} drops a {} ({})",
+                "{} is to move, and {} never enter from hand: {}{} drops a {}",
                 self.side(self.hunters()),
                 w.hunters,
                 self.variant.drop_mark,
                 self.geo.name(to),
-                w.prey,
-                w.placement.drop_rule
-            )));
+                w.prey
+            ))
+            .rule(w.placement.drop_rule));
         }
         w.placement.check_drop(
             self.side(self.prey_side()),
@@ -392,23 +393,29 @@ impl Hunt {
         if mine & bit(from) != 0 {
             return Ok(());
         }
-        let name = self.geo.name(from);
+        let point = self.geo.name(from).to_string();
         let what = if position.hunters & bit(from) != 0 {
             self.words.hunter
         } else if position.prey & bit(from) != 0 {
             self.words.prey
         } else {
-            return Err(MoveError::illegal(format!("there is no piece on {name}")));
+            let reason = format!("there is no piece on {point}");
+            return Err(MoveError::illegal_kind(
+                IllegalKind::NoPiece { point },
+                reason,
+            ));
         };
-        let also = if !self.hunters_move(position) && self.variant.capture == Capture::Chain {
-            " (one prince acts per turn, R4)"
+        let (also, rule) = if !self.hunters_move(position) && self.variant.capture == Capture::Chain
+        {
+            (": one prince acts per turn", Some("R4"))
         } else {
-            ""
+            ("", None)
         };
-        Err(MoveError::illegal(format!(
-            "{name} holds a {what}, and {} is to move{also}",
+        let reason = format!(
+            "{point} holds a {what}, and {} is to move{also}",
             self.side(me)
-        )))
+        );
+        Err(MoveError::illegal_kind(IllegalKind::NotYours { point }, reason).rule(rule))
     }
 
     /// The hunters' first turn, as a refusal of anything else (R1, V1).
@@ -421,14 +428,15 @@ impl Hunt {
         let w = self.words;
         MoveError::illegal(match self.variant.opening {
             Opening::Removal { count, .. } => format!(
-                "the {}' first turn removes {count} of the nine central {} ({}){example}",
-                w.hunters, w.preys, w.opening
+                "the {}' first turn removes {count} of the nine central {}{example}",
+                w.hunters, w.preys
             ),
             _ => format!(
-                "the {}' first move takes one {} by a single jump ({}){example}",
-                w.hunters, w.prey, w.opening
+                "the {}' first move takes one {} by a single jump{example}",
+                w.hunters, w.prey
             ),
         })
+        .rule(w.opening)
     }
 
     /// R2, V4: a hunter's step; a capture written with `-` (and not also a step) is a
@@ -498,17 +506,22 @@ impl Hunt {
         from: Point,
         to: Point,
         piece: &str,
-        rule: &str,
+        rule: &'static str,
     ) -> Result<(), MoveError> {
         let (f, t) = (self.geo.name(from), self.geo.name(to));
         if !self.geo.board.adjacent(from, to) {
             return Err(MoveError::illegal(format!(
-                "{f}-{t}: a {piece} steps to a neighbouring point along a line ({rule}), and \
-                 {t} is not next to {f}"
-            )));
+                "{f}-{t}: a {piece} steps to a neighbouring point along a line, and {t} is not \
+                 next to {f}"
+            ))
+            .rule(rule));
         }
         if position.occupied() & bit(to) != 0 {
-            return Err(MoveError::illegal(format!("{t} is occupied ({rule})")));
+            let point = t.to_string();
+            let reason = format!("{point} is occupied");
+            return Err(
+                MoveError::illegal_kind(IllegalKind::Occupied { point }, reason).rule(rule),
+            );
         }
         Ok(())
     }
@@ -610,11 +623,11 @@ impl Hunt {
                 .or_else(|| chains.iter().find(|m| shortens(m, written)));
             if let Some(m) = meant {
                 return MoveError::illegal(format!(
-                    "the princes' first move takes exactly one lama by a single jump (R1): \
-                     {} takes {}",
+                    "the princes' first move takes exactly one lama by a single jump: {} takes {}",
                     super::notation::write(self, m),
                     captured_count(m)
-                ));
+                ))
+                .rule("R1");
             }
         }
         if best == 0
@@ -631,29 +644,30 @@ impl Hunt {
         }
         // A chain written in full whose legs are jumps along lines: say which leg fails.
         if let Some(why) = self.failing_leg(position, written) {
-            return MoveError::illegal(format!("{text}: {why}"));
+            return MoveError::illegal(format!("{text}: {why}")).rule("R3");
         }
         if best == 0 {
-            return MoveError::illegal(format!("the prince on {f} has no capture (R3)"));
+            return MoveError::illegal(format!("the prince on {f} has no capture")).rule("R3");
         }
         let ending = at_most(ending, |m| super::notation::write(self, m));
         if ending.is_empty() {
             MoveError::illegal(format!(
-                "{text}: no capture chain of the prince on {f} ends on {} (R3, R4)",
+                "{text}: no capture chain of the prince on {f} ends on {}",
                 self.geo.name(to)
             ))
+            .rule("R3, R4")
         } else {
             MoveError::illegal(format!(
-                "{text} matches no capture chain of the prince on {f} (R3, R4); those ending on \
-                 {} are {}",
+                "{text} matches no capture chain of the prince on {f}; those ending on {} are {}",
                 self.geo.name(to),
                 ending.join(", ")
             ))
+            .rule("R3, R4")
         }
     }
 
     /// The first leg of a written chain whose two points are a jump apart along a line
-    /// but which is no legal jump, with the reason; `None` if some leg is no jump at all
+    /// but which is no legal jump (R3), with the reason; `None` if some leg is no jump at all
     /// (the token is then read as a short form).
     fn failing_leg(&self, position: &Position, written: &[Point]) -> Option<String> {
         let board = &self.geo.board;
@@ -680,11 +694,11 @@ impl Hunt {
                 } else {
                     format!("{o} is empty")
                 };
-                return Some(format!("no lama to jump between {a} and {t}: {what} (R3)"));
+                return Some(format!("no lama to jump between {a} and {t}: {what}"));
             }
             if occupied & bit(to) != 0 {
                 return Some(format!(
-                    "the jump from {a} over {o} cannot land on {t}: it is occupied (R3)"
+                    "the jump from {a} over {o} cannot land on {t}: it is occupied"
                 ));
             }
             prey &= !bit(over);
@@ -703,18 +717,19 @@ impl Hunt {
         let text = names.join("x");
         if written.len() > 2 {
             return Err(MoveError::illegal(format!(
-                "{text}: a {} captures once per turn, with one jump and no chain ({})",
-                w.hunter, w.one_capture
-            )));
+                "{text}: a {} captures once per turn, with one jump and no chain",
+                w.hunter
+            ))
+            .rule(w.one_capture));
         }
         let (from, to) = (written[0], written[1]);
         let (f, t) = (&names[0], &names[1]);
         let board = &self.geo.board;
         let Some(dir) = board.direction(from, to) else {
-            return Err(MoveError::illegal(format!(
-                "{text}: {f} and {t} are not on one line ({})",
-                w.capture
-            )));
+            return Err(
+                MoveError::illegal(format!("{text}: {f} and {t} are not on one line"))
+                    .rule(w.capture),
+            );
         };
         let list = |men: &[Point]| {
             men.iter()
@@ -730,36 +745,35 @@ impl Hunt {
                 captured: men,
             }),
             Run::Odd(men, landing) => Err(MoveError::illegal(format!(
-                "{text}: the {} lands right after the run of {}, on {}: {f}x{} ({})",
+                "{text}: the {} lands right after the run of {}, on {}: {f}x{}",
                 w.hunter,
                 run(&men),
                 self.geo.name(landing),
-                self.geo.name(landing),
-                w.capture
-            ))),
+                self.geo.name(landing)
+            ))
+            .rule(w.capture)),
             Run::Even(men) => Err(MoveError::illegal(match self.variant.capture {
                 Capture::OddRun => format!(
                     "{text}: a run of {} {} ({}) cannot be jumped; only a run of 1, 3, 5 or 7 \
-                     {} can ({})",
+                     {} can",
                     men.len(),
                     w.preys,
                     list(&men),
-                    w.preys,
-                    w.capture
+                    w.preys
                 ),
                 Capture::Single | Capture::Chain => format!(
-                    "{text}: a {} jumps one {} only, not a run of {} ({})",
+                    "{text}: a {} jumps one {} only, not a run of {}",
                     w.hunter,
                     w.prey,
-                    run(&men),
-                    w.capture
+                    run(&men)
                 ),
-            })),
+            })
+            .rule(w.capture)),
             Run::Blocked(men) => Err(MoveError::illegal(format!(
-                "{text}: the run of {} has no empty point right after it to land on ({})",
-                run(&men),
-                w.capture
-            ))),
+                "{text}: the run of {} has no empty point right after it to land on",
+                run(&men)
+            ))
+            .rule(w.capture)),
             Run::NoMan => {
                 if board.adjacent(from, to) && position.occupied() & bit(to) == 0 {
                     return Err(MoveError::wrong_mark(format!(
@@ -767,9 +781,10 @@ impl Hunt {
                     )));
                 }
                 Err(MoveError::illegal(format!(
-                    "{text}: no {} stands next to the {} on {f} towards {t} to jump ({})",
-                    w.prey, w.hunter, w.capture
-                )))
+                    "{text}: no {} stands next to the {} on {f} towards {t} to jump",
+                    w.prey, w.hunter
+                ))
+                .rule(w.capture))
             }
         }
     }
@@ -782,50 +797,54 @@ impl Hunt {
         relocation: Option<(Point, Point)>,
     ) -> Result<Move, MoveError> {
         let Some(count) = self.removals_due(position) else {
-            return Err(MoveError::illegal(
-                "the opening removal is the tigers' first turn only (V1)",
-            ));
+            return Err(
+                MoveError::illegal("the opening removal is the tigers' first turn only").rule("V1"),
+            );
         };
         let mut seen: Set = 0;
         for &p in removed {
             if seen & bit(p) != 0 {
                 return Err(MoveError::illegal(format!(
-                    "{} is listed twice: the opening removes 3 different men (V1)",
+                    "{} is listed twice: the opening removes 3 different men",
                     self.geo.name(p)
-                )));
+                ))
+                .rule("V1"));
             }
             seen |= bit(p);
         }
         if removed.len() != count {
             return Err(MoveError::illegal(format!(
-                "the opening removes exactly 3 of the nine central men (V1), not {}",
+                "the opening removes exactly 3 of the nine central men, not {}",
                 removed.len()
-            )));
+            ))
+            .rule("V1"));
         }
         for &p in removed {
             let name = self.geo.name(p);
             if self.geo.zone & bit(p) == 0 {
                 return Err(MoveError::illegal(format!(
-                    "{name} is not one of the nine central points b4-d6 (V1)"
-                )));
+                    "{name} is not one of the nine central points b4-d6"
+                ))
+                .rule("V1"));
             }
             if position.prey & bit(p) == 0 {
-                return Err(MoveError::illegal(format!(
-                    "there is no man on {name} to remove (V1)"
-                )));
+                return Err(
+                    MoveError::illegal(format!("there is no man on {name} to remove")).rule("V1"),
+                );
             }
         }
         if let Some((from, to)) = relocation {
             let (f, t) = (self.geo.name(from), self.geo.name(to));
             if position.hunters & bit(from) == 0 {
-                return Err(MoveError::illegal(format!(
-                    "there is no tiger on {f} to move (V1)"
-                )));
+                return Err(
+                    MoveError::illegal(format!("there is no tiger on {f} to move")).rule("V1"),
+                );
             }
             if (position.occupied() & !seen) & bit(to) != 0 {
                 return Err(MoveError::illegal(format!(
-                    "{t} is occupied: after the removals a tiger may move to an empty point (V1)"
-                )));
+                    "{t} is occupied: after the removals a tiger may move to an empty point"
+                ))
+                .rule("V1"));
             }
         }
         let mut removed = removed.to_vec();

@@ -26,8 +26,8 @@ use crate::games::common::colour::{Colour, ColourPosition};
 use crate::games::common::grid::{Grid, GridSet, Written};
 use crate::games::common::{Dir, Point};
 use crate::games::{
-    Diagram, GameInfo, GameResult, MoveError, NotationError, OptionSpec, Outcome, Player, Rules,
-    Setup, SetupError,
+    Diagram, GameInfo, GameResult, IllegalKind, MoveError, NotationError, OptionSpec, Outcome,
+    Player, Rules, Setup, SetupError,
 };
 
 /// The default board (§1): the Tibetan 17×17 lines.
@@ -195,30 +195,39 @@ impl MigMang {
         let colour = position.to_move;
         let (a, b) = (self.name(from), self.name(to));
         if position.men(colour.opponent()).contains(from) {
-            return Err(MoveError::illegal(format!(
-                "{a} holds a {} piece, and {} is to move (R1)",
+            let reason = format!(
+                "{a} holds a {} piece, and {} is to move",
                 colour.opponent().name(),
                 colour.name()
-            )));
+            );
+            let point = a.to_string();
+            return Err(
+                MoveError::illegal_kind(IllegalKind::NotYours { point }, reason).rule("R1"),
+            );
         }
         if !position.men(colour).contains(from) {
-            return Err(MoveError::illegal(format!("there is no piece on {a} (R1)")));
+            let point = a.to_string();
+            let reason = format!("there is no piece on {point}");
+            return Err(MoveError::illegal_kind(IllegalKind::NoPiece { point }, reason).rule("R1"));
         }
         let Some((dir, distance)) = self.grid.line(from, to) else {
             return Err(MoveError::illegal(if from == to {
-                format!("{a}-{b} goes nowhere: a piece moves at least one point (R2)")
+                format!("{a}-{b} goes nowhere: a piece moves at least one point")
             } else {
                 format!(
                     "{a}-{b} is not along a file or a rank: pieces move orthogonally, \
-                     never diagonally (R2)"
+                     never diagonally"
                 )
-            }));
+            })
+            .rule("R2"));
         };
         let empty = self.empty(position);
         if !empty.contains(to) {
-            return Err(MoveError::illegal(format!(
-                "{b} is occupied: a piece stops on an empty point (R2)"
-            )));
+            let point = b.to_string();
+            let reason = format!("{point} is occupied: a piece stops on an empty point");
+            return Err(
+                MoveError::illegal_kind(IllegalKind::Occupied { point }, reason).rule("R2"),
+            );
         }
         let free = empty.run(from, dir);
         if free >= distance {
@@ -234,13 +243,15 @@ impl MigMang {
         }
         let mut why = format!(
             "{} stands between {a} and {b}: a piece slides through empty points only and \
-             never jumps (R2)",
+             never jumps",
             self.name(blocker)
         );
+        let mut rule = "R2";
         if self.lone_jump {
-            why += "; only a lone piece may jump, over one adjacent enemy piece (lone-jump)";
+            why += "; with lone-jump, only a lone piece may jump, over one adjacent enemy piece";
+            rule = "R2, decision 3";
         }
-        Err(MoveError::illegal(why))
+        Err(MoveError::illegal(why).rule(rule))
     }
 
     fn describe_move(&self, before: &Position, mv: &Move) -> String {
@@ -445,11 +456,12 @@ impl Rules for MigMang {
         let mv = self.find(position, token.from, token.to)?;
         if (token.capture || token.trailing_x) && !mv.captures() {
             return Err(MoveError::wrong_mark(format!(
-                "{}-{} is marked as a capture, but it converts nothing (R3): write it {}",
+                "{}-{} is marked as a capture, but it converts nothing: write it {}",
                 self.name(token.from),
                 self.name(token.to),
                 self.write(&mv)
-            )));
+            ))
+            .rule("R3"));
         }
         Ok(mv)
     }

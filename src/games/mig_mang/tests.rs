@@ -5,8 +5,9 @@
 use std::collections::BTreeSet;
 
 use super::*;
+use crate::games::IllegalKind;
 use crate::games::playout::SplitMix;
-use crate::games::testing::{error, legal, play};
+use crate::games::testing::{error, kind_and_rule, legal, play, refusal};
 use crate::record::parser::{Origin, parse_games};
 use crate::registry;
 use crate::replay::{ErrorCode, Replay, Settings, replay_with};
@@ -448,11 +449,11 @@ fn capture_marks_are_checked() {
     }
     assert_eq!(
         error(&rules, &p, "a5-a4x"),
-        "wrong mark: a5-a4 is marked as a capture, but it converts nothing (R3): write it a5-a4"
+        "wrong mark: a5-a4 is marked as a capture, but it converts nothing: write it a5-a4 (R3)"
     );
     assert_eq!(
         error(&rules, &p, "a5xa4"),
-        "wrong mark: a5-a4 is marked as a capture, but it converts nothing (R3): write it a5-a4"
+        "wrong mark: a5-a4 is marked as a capture, but it converts nothing: write it a5-a4 (R3)"
     );
     assert!(rules.parse_token("r1-r2").is_err());
     assert!(rules.parse_token("h4-h9-h10").is_err());
@@ -770,4 +771,24 @@ fn position_strings_may_list_the_points() {
         err("black:a5 white:a6 b x"),
         "unexpected \"x\" after the side to move: a position has 3 fields"
     );
+}
+
+#[test]
+fn r1_r2_refusals_say_their_kind_and_rule_as_data() {
+    let rules = mig_mang();
+    let start = rules.start_position();
+    let point = |p: &str| p.to_string();
+    let cases = [
+        ("a2-b2", IllegalKind::NotYours { point: point("a2") }, "R1"),
+        ("h8-h9", IllegalKind::NoPiece { point: point("h8") }, "R1"),
+        ("b17-b1", IllegalKind::Occupied { point: point("b1") }, "R2"),
+        ("b17-c16", IllegalKind::Other, "R2"),
+    ];
+    for (text, kind, rule) in cases {
+        assert_eq!(
+            kind_and_rule(&refusal(&rules, &start, text)),
+            (kind, Some(rule)),
+            "{text}"
+        );
+    }
 }

@@ -462,7 +462,7 @@ fn removals_written_beyond_those_owed_say_which_rule_refuses_them() {
     let message = |id: &str, position: &str, moves: &str| {
         let m = sanmill(id);
         match error_of(&m, fen(&m, position), moves) {
-            MoveError::Illegal { reason } | MoveError::WrongMark { reason } => reason,
+            e @ (MoveError::Illegal { .. } | MoveError::WrongMark { .. }) => e.to_string(),
             other => panic!("{other:?}"),
         }
     };

@@ -11,7 +11,7 @@ use super::position::{LastMove, Position, label};
 use super::preset::{BoardFull, PlacingMill, Stalemate};
 use super::{Mill, NoReturn};
 use crate::games::common::placement::Placement;
-use crate::games::{GameResult, MoveError, Outcome, Player};
+use crate::games::{GameResult, IllegalKind, MoveError, Outcome, Player};
 
 /// §4.6: the ten-move draw comes after ten turns of each player, 20 plies.
 pub const TEN_MOVES: u8 = 20;
@@ -212,13 +212,15 @@ impl Mill {
         let name = board.point_name(victim);
         match position.owner(victim) {
             Some(p) if p != them => Err(MoveError::illegal(format!(
-                "cannot remove one's own piece: {name} is {}'s (R6)",
+                "cannot remove one's own piece: {name} is {}'s",
                 label(me)
-            ))),
+            ))
+            .rule("R6")),
             None => Err(MoveError::illegal(format!(
-                "there is no {} piece on {name} to remove (R6)",
+                "there is no {} piece on {name} to remove",
                 label(them)
-            ))),
+            ))
+            .rule("R6")),
             Some(_) if self.removable(position) & victim.bit() == 0 => {
                 if self.stalemate_removal(position) {
                     return Err(MoveError::illegal(format!(
@@ -232,9 +234,10 @@ impl Mill {
                     .next()
                     .map_or_else(String::new, |m| board.mill_name(m));
                 Err(MoveError::illegal(format!(
-                    "{name} is in the mill {mill} and {} has pieces outside mills (R6)",
+                    "{name} is in the mill {mill} and {} has pieces outside mills",
                     label(them)
-                )))
+                ))
+                .rule("R6"))
             }
             Some(_) => Ok(victim),
         }
@@ -245,9 +248,9 @@ impl Mill {
         match removals {
             [] => Ok(None),
             [one] => Ok(Some(*one)),
-            _ => Err(MoveError::illegal(
-                "only one piece is removed even when two mills form (R7)",
-            )),
+            _ => Err(
+                MoveError::illegal("only one piece is removed even when two mills form").rule("R7"),
+            ),
         }
     }
 
@@ -307,9 +310,9 @@ impl Mill {
             }
             Token::Removal(removals) => {
                 if !position.owes() {
-                    return Err(MoveError::illegal(
-                        "nothing to remove: no mill was just formed (R5)",
-                    ));
+                    return Err(
+                        MoveError::illegal("nothing to remove: no mill was just formed").rule("R5"),
+                    );
                 }
                 if self.config.preset.sanmill && removals.len() > 1 {
                     return Err(MoveError::illegal(
@@ -318,7 +321,7 @@ impl Mill {
                 }
                 match Self::single_removal(removals)? {
                     Some(victim) => self.check_removal(position, victim).map(Move::Removal),
-                    None => Err(MoveError::illegal("a removal must name a point (R6)")),
+                    None => Err(MoveError::illegal("a removal must name a point").rule("R6")),
                 }
             }
         }
@@ -357,12 +360,16 @@ impl Mill {
         let preset = self.config.preset;
         let placing = matches!(action, Action::Place(_));
         if written > 0 {
-            let rule = if preset.remove_multiple {
-                "one removal per mill formed"
+            let (why, rule) = if preset.remove_multiple {
+                ("one removal per mill formed", None)
             } else {
-                "only one piece is removed even when two mills form (R7)"
+                (
+                    "only one piece is removed even when two mills form",
+                    Some("R7"),
+                )
             };
-            return MoveError::illegal(format!("{} written, {written} owed: {rule}", written + 1));
+            return MoveError::illegal(format!("{} written, {written} owed: {why}", written + 1))
+                .rule(rule);
         }
         match preset.placing_mill {
             PlacingMill::RemoveFromHand if placing && self.forms_mill(position, action) => {
@@ -391,11 +398,12 @@ impl Mill {
                 format!(", e.g. x{}", self.config.board.name(v))
             });
         MoveError::illegal(format!(
-            "no removal after the {} (R6): {} must remove a {} piece first{example}",
+            "no removal after the {}: {} must remove a {} piece first{example}",
             self.pending_mills(position),
             label(me),
             label(self.target(position))
         ))
+        .rule("R6")
     }
 
     /// R6: the mill made by `previous` still owes its removal and `next` starts a new
@@ -429,12 +437,13 @@ impl Mill {
     /// R5/§4.5: a removal written on a turn that owes none.
     fn needless_removal(&self, position: &Position, action: Action) -> MoveError {
         if !self.forms_mill(position, action) {
-            MoveError::wrong_mark("the turn forms no mill, so nothing may be removed (R5)")
+            MoveError::wrong_mark("the turn forms no mill, so nothing may be removed").rule("R5")
         } else {
             MoveError::wrong_mark(format!(
-                "{} has no piece on the board, so nothing may be removed (R6)",
+                "{} has no piece on the board, so nothing may be removed",
                 label(position.to_move.opponent())
             ))
+            .rule("R6")
         }
     }
 
@@ -477,37 +486,43 @@ impl Mill {
                 if !self.config.preset.move_in_placing {
                     PLACEMENT.check_move(label(me), in_hand)?;
                 }
-                if position.owner(from) != Some(me) {
-                    return Err(MoveError::illegal(format!(
-                        "there is no {} piece on {} (R3)",
-                        label(me),
-                        board.name(from)
-                    )));
+                let owner = position.owner(from);
+                if owner != Some(me) {
+                    let point = board.name(from);
+                    let reason = format!("there is no {} piece on {point}", label(me));
+                    let kind = match owner {
+                        None => IllegalKind::NoPiece { point },
+                        Some(_) => IllegalKind::NotYours { point },
+                    };
+                    return Err(MoveError::illegal_kind(kind, reason).rule("R3"));
                 }
                 if occupied(to) {
-                    return Err(MoveError::illegal(format!(
-                        "{} is occupied (R3)",
-                        board.name(to)
-                    )));
+                    let point = board.name(to);
+                    let reason = format!("{point} is occupied");
+                    return Err(
+                        MoveError::illegal_kind(IllegalKind::Occupied { point }, reason).rule("R3"),
+                    );
                 }
                 if self.reach(position, from) & to.bit() == 0 {
                     return Err(MoveError::illegal(format!(
-                        "{} is not along a line to a neighbouring point (R3; {} has {} \
-                         pieces and flies only with 3, R4)",
+                        "{} is not along a line to a neighbouring point; {} has {} pieces and \
+                         flies only with 3",
                         text(),
                         label(me),
                         position.on_board(me)
-                    )));
+                    ))
+                    .rule("R3, R4"));
                 }
                 if self.returns(position, action) {
                     let why = match self.config.no_return {
-                        NoReturn::Mill => " to re-form a mill (R8, no-return=mill)",
-                        _ => " (R8)",
+                        NoReturn::Mill => " to re-form a mill, which no-return=mill forbids",
+                        _ => "",
                     };
                     return Err(MoveError::illegal(format!(
                         "{} returns the piece to the point it just left{why}",
                         text()
-                    )));
+                    ))
+                    .rule("R8"));
                 }
             }
         }

@@ -3,7 +3,7 @@
 
 use super::moves::{Action, Victims};
 use super::*;
-use crate::games::GameResult;
+use crate::games::{GameResult, Rule};
 
 fn engine(id: &str, tags: &[(&str, &str)]) -> Mill {
     let info = Mill::GAMES
@@ -56,9 +56,10 @@ fn error_of(m: &Mill, p: Position, moves: &str) -> MoveError {
     try_token(m, &p, last).expect_err(last)
 }
 
+/// The sentence of an illegal move with the rule it cites, as the message ends.
 fn illegal(e: MoveError) -> String {
     match e {
-        MoveError::Illegal { reason } => reason,
+        MoveError::Illegal { .. } => e.to_string()["illegal move: ".len()..].to_string(),
         other => panic!("expected an illegal move, got {other}"),
     }
 }
@@ -254,9 +255,11 @@ fn r3_moves_go_along_a_line_to_a_neighbour() {
     let p = fen(&m, "W=a1,b2,d2,g4 B=a7,d7,f6,c5 hand=0,0 turn=W");
     assert!(try_token(&m, &p, "b2-c3").is_ok(), "diagonal line");
     assert!(try_token(&m, &p, "b2-b4").is_ok());
-    let e = illegal(try_token(&m, &p, "b2-c4").unwrap_err());
+    let e = try_token(&m, &p, "b2-c4").unwrap_err();
+    assert_eq!(e.cited(), Some(Rule("R3, R4")));
+    let e = illegal(e);
     assert!(
-        e.starts_with("b2-c4 is not along a line to a neighbouring point (R3"),
+        e.starts_with("b2-c4 is not along a line to a neighbouring point;"),
         "{e}"
     );
     let e = illegal(try_token(&m, &p, "a1-a7").unwrap_err());
@@ -282,7 +285,7 @@ fn r4_three_pieces_fly_and_the_other_side_does_not() {
     let p = play(&m, p, "b4-f6");
     let e = illegal(try_token(&m, &p, "c3-g4").unwrap_err());
     assert!(
-        e.contains("B has 4 pieces and flies only with 3, R4"),
+        e.contains("B has 4 pieces and flies only with 3 (R3, R4)"),
         "{e}"
     );
     // Three on the board but one in hand: still placing, no flying.
@@ -309,7 +312,7 @@ fn r5_only_new_mills_count_and_a_remade_mill_is_new() {
     let e = try_token(&m, &p, "b4-b6xa7").unwrap_err();
     assert_eq!(
         e,
-        MoveError::wrong_mark("the turn forms no mill, so nothing may be removed (R5)")
+        MoveError::wrong_mark("the turn forms no mill, so nothing may be removed").rule("R5")
     );
     // Breaking it and making it again counts (Nine Men's Morris, no R8).
     let n = nmm();
@@ -372,7 +375,7 @@ fn r6_a_mill_without_its_removal_waits_for_it() {
     let e = illegal(try_token(&m, &p, "b2").unwrap_err());
     assert_eq!(
         e,
-        "no removal after the mill a7 d7 g7 (R6): B must remove a W piece first, e.g. xa1"
+        "no removal after the mill a7 d7 g7: B must remove a W piece first, e.g. xa1 (R6)"
     );
     let e = illegal(try_token(&m, &p, "xa7").unwrap_err());
     assert_eq!(e, "cannot remove one's own piece: a7 is B's (R6)");
@@ -397,7 +400,7 @@ fn r6_nothing_to_remove_when_the_opponent_has_no_piece_on_the_board() {
     let e = try_token(&m, &p, "g1xd7").unwrap_err();
     assert_eq!(
         e,
-        MoveError::wrong_mark("B has no piece on the board, so nothing may be removed (R6)")
+        MoveError::wrong_mark("B has no piece on the board, so nothing may be removed").rule("R6")
     );
 }
 
@@ -467,7 +470,7 @@ fn r8_option_mill_forbids_only_a_return_that_remakes_a_mill() {
     let e = illegal(try_token(&gar, &p, "d2-d1xf6").unwrap_err());
     assert_eq!(
         e,
-        "d2-d1 returns the piece to the point it just left to re-form a mill (R8, no-return=mill)"
+        "d2-d1 returns the piece to the point it just left to re-form a mill, which no-return=mill forbids (R8)"
     );
     // A plain back-and-forth is allowed: B's c5-c4 made no mill.
     let p = play(&gar, p, "a1-a4 c4-c5");
@@ -551,7 +554,7 @@ fn ex1_protected_pieces() {
     let m = morabaraba();
     let e = illegal(error_of(&m, m.start_position(), "a1 a7 g4 d7 f4 g7 b2"));
     assert!(
-        e.starts_with("no removal after the mill a7 d7 g7 (R6)"),
+        e.starts_with("no removal after the mill a7 d7 g7:") && e.ends_with("(R6)"),
         "{e}"
     );
     let e = illegal(error_of(

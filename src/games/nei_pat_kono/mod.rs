@@ -27,8 +27,8 @@ use crate::games::common::colour::{Colour, ColourPosition};
 use crate::games::common::grid::{Grid, Written};
 use crate::games::common::{Dir, Point};
 use crate::games::{
-    Diagram, GameInfo, GameResult, MoveError, NotationError, OptionSpec, Outcome, Player, Rules,
-    Setup, SetupError,
+    Diagram, GameInfo, GameResult, IllegalKind, MoveError, NotationError, OptionSpec, Outcome,
+    Player, Rules, Setup, SetupError,
 };
 
 /// §1: 4 × 4 points.
@@ -54,6 +54,11 @@ pub struct Move {
     pub from: Point,
     pub to: Point,
     pub capture: bool,
+}
+
+/// A move to `point`, which a piece holds (`rule`).
+fn occupied(point: String, reason: String, rule: &'static str) -> MoveError {
+    MoveError::illegal_kind(IllegalKind::Occupied { point }, reason).rule(rule)
 }
 
 impl NeiPatKono {
@@ -116,25 +121,42 @@ impl NeiPatKono {
         let holder = |p: Point| position.at(p);
         match holder(from) {
             Some(c) if c == enemy => {
-                return Err(MoveError::illegal(format!(
-                    "{a} holds a {} piece, and {} is to move (R1)",
+                let reason = format!(
+                    "{a} holds a {} piece, and {} is to move",
                     enemy.name(),
                     colour.name()
-                )));
+                );
+                let kind = IllegalKind::NotYours {
+                    point: a.to_string(),
+                };
+                return Err(MoveError::illegal_kind(kind, reason).rule("R1"));
             }
             Some(_) => {}
-            None => return Err(MoveError::illegal(format!("there is no piece on {a} (R1)"))),
+            None => {
+                let reason = format!("there is no piece on {a}");
+                let kind = IllegalKind::NoPiece {
+                    point: a.to_string(),
+                };
+                return Err(MoveError::illegal_kind(kind, reason).rule("R1"));
+            }
         }
         let Some((dir, distance)) = self.grid.line(from, to) else {
             let (f0, r0) = self.grid.coords(from);
             let (f1, r1) = self.grid.coords(to);
-            return Err(MoveError::illegal(if from == to {
-                format!("{a}{sep}{b} goes nowhere (R2)")
+            let (reason, rule) = if from == to {
+                (format!("{a}{sep}{b} goes nowhere"), "R2")
             } else if f0.abs_diff(f1) == r0.abs_diff(r1) {
-                format!("{a}{sep}{b} is diagonal: pieces move along files and ranks only (R4)")
+                (
+                    format!("{a}{sep}{b} is diagonal: pieces move along files and ranks only"),
+                    "R4",
+                )
             } else {
-                format!("{a}{sep}{b} is not along a file or a rank (R2-R4)")
-            }));
+                (
+                    format!("{a}{sep}{b} is not along a file or a rank"),
+                    "R2, R3, R4",
+                )
+            };
+            return Err(MoveError::illegal(reason).rule(rule));
         };
         match distance {
             1 => match holder(to) {
@@ -143,15 +165,23 @@ impl NeiPatKono {
                     to,
                     capture: false,
                 }),
-                Some(c) if c == colour => Err(MoveError::illegal(format!(
-                    "{b} holds a {} piece: a step goes to an empty point (R2)",
-                    c.name()
-                ))),
-                Some(c) => Err(MoveError::illegal(format!(
-                    "{b} holds a {} piece: a step goes to an empty point (R2), and a capture \
-                     jumps over a piece of one's own colour onto the enemy behind it (R3)",
-                    c.name()
-                ))),
+                Some(c) if c == colour => Err(occupied(
+                    b.to_string(),
+                    format!(
+                        "{b} holds a {} piece: a step goes to an empty point",
+                        c.name()
+                    ),
+                    "R2",
+                )),
+                Some(c) => Err(occupied(
+                    b.to_string(),
+                    format!(
+                        "{b} holds a {} piece: a step goes to an empty point, and a capture \
+                         jumps over a piece of one's own colour onto the enemy behind it",
+                        c.name()
+                    ),
+                    "R2, R3",
+                )),
             },
             2 => {
                 let over = self.grid.offset(from, dir, 1).unwrap_or(to);
@@ -159,21 +189,28 @@ impl NeiPatKono {
                 match (holder(over), holder(to)) {
                     (None, _) => Err(MoveError::illegal(format!(
                         "{a}{sep}{b} passes over the empty point {o}: a capture jumps over a piece \
-                         of one's own colour (R3, R4)"
-                    ))),
+                         of one's own colour"
+                    ))
+                    .rule("R3, R4")),
                     (Some(c), _) if c == enemy => Err(MoveError::illegal(format!(
                         "{a}{sep}{b} jumps over the {} piece on {o}: a capture passes over a piece \
-                         of one's own colour, never an enemy's (R4)",
+                         of one's own colour, never an enemy's",
                         c.name()
-                    ))),
+                    ))
+                    .rule("R4")),
                     (_, None) => Err(MoveError::illegal(format!(
                         "{a}{sep}{b} lands on the empty point {b}: a capture lands on an enemy \
-                         piece (R3, R4)"
-                    ))),
-                    (_, Some(c)) if c == colour => Err(MoveError::illegal(format!(
-                        "{b} holds a {} piece: a capture lands on an enemy piece (R3, R4)",
-                        c.name()
-                    ))),
+                         piece"
+                    ))
+                    .rule("R3, R4")),
+                    (_, Some(c)) if c == colour => Err(occupied(
+                        b.to_string(),
+                        format!(
+                            "{b} holds a {} piece: a capture lands on an enemy piece",
+                            c.name()
+                        ),
+                        "R3, R4",
+                    )),
                     _ => Ok(Move {
                         from,
                         to,
@@ -182,8 +219,9 @@ impl NeiPatKono {
                 }
             }
             _ => Err(MoveError::illegal(format!(
-                "{a}{sep}{b} goes {distance} points: a step goes one point, a capture two (R4)"
-            ))),
+                "{a}{sep}{b} goes {distance} points: a step goes one point, a capture two"
+            ))
+            .rule("R4")),
         }
     }
 }
@@ -348,10 +386,14 @@ impl Rules for NeiPatKono {
             let captures: Vec<Move> = self.each_move(position).filter(|m| m.capture).collect();
             if !captures.is_empty() {
                 let list: Vec<String> = captures.iter().map(|m| self.write(m)).collect();
-                return Err(MoveError::illegal(format!(
-                    "a capture must be made when one exists (forced-capture, decision 3): {}",
+                let reason = format!(
+                    "with forced-capture, a capture must be made when one exists: {}",
                     list.join(", ")
-                )));
+                );
+                return Err(
+                    MoveError::illegal_kind(IllegalKind::CaptureCompulsory, reason)
+                        .rule("decision 3"),
+                );
             }
         }
         Ok(mv)

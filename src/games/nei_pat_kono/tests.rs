@@ -2,7 +2,8 @@
 //! worked example (E1–E4) of the spec.
 
 use super::*;
-use crate::games::testing::{error, legal, play};
+use crate::games::IllegalKind;
+use crate::games::testing::{error, kind_and_rule, legal, play, refusal};
 use crate::record::parser::{Origin, parse_games};
 use crate::registry;
 use crate::replay::{ErrorCode, Replay, Settings, replay_with};
@@ -117,8 +118,8 @@ fn r2_a_step_goes_to_an_adjacent_empty_point() {
     );
     assert_eq!(
         error(&rules, &p, "b2-b3"),
-        "illegal move: b3 holds a white piece: a step goes to an empty point (R2), and a \
-         capture jumps over a piece of one's own colour onto the enemy behind it (R3)"
+        "illegal move: b3 holds a white piece: a step goes to an empty point, and a capture \
+         jumps over a piece of one's own colour onto the enemy behind it (R2, R3)"
     );
 }
 
@@ -145,7 +146,7 @@ fn r4_forbidden_moves() {
     );
     assert_eq!(
         error(&rules, &p, "a1-b3"),
-        "illegal move: a1-b3 is not along a file or a rank (R2-R4)"
+        "illegal move: a1-b3 is not along a file or a rank (R2, R3, R4)"
     );
     // Over a friend onto an empty point, or onto a friend.
     assert_eq!(
@@ -250,8 +251,12 @@ fn decision3_forced_capture() {
     assert_eq!(legal(&rules, &p), ["a1xa3"]);
     assert_eq!(
         error(&rules, &p, "a1-b1"),
-        "illegal move: a capture must be made when one exists (forced-capture, decision 3): \
-         a1xa3"
+        "illegal move: with forced-capture, a capture must be made when one exists: a1xa3 \
+         (decision 3)"
+    );
+    assert_eq!(
+        kind_and_rule(&refusal(&rules, &p, "a1-b1")),
+        (IllegalKind::CaptureCompulsory, Some("decision 3"))
     );
     assert_eq!(legal(&kono(), &p), ["a1-b1", "a1xa3", "a2-b2"]);
 }

@@ -31,8 +31,8 @@ use crate::games::common::diagram::{MarkKind, RowPit};
 use crate::games::common::mancala::{DrawnPit, draw_rows, push_count, result_for, verdict};
 use crate::games::common::score::check_score;
 use crate::games::{
-    Diagram, GameInfo, MoveError, NotationError, OptionSpec, Outcome, Player, Rules, Setup,
-    SetupError,
+    Diagram, GameInfo, IllegalKind, MoveError, NotationError, OptionSpec, Outcome, Player, Rules,
+    Setup, SetupError,
 };
 
 pub use notation::Token;
@@ -90,7 +90,9 @@ impl OlindaKeliya {
     /// R2: the pit holds seeds to lift.
     fn lifts(&self, position: &Position, from: Pit) -> Result<(), MoveError> {
         if position.count(from) == 0 {
-            return Err(MoveError::illegal(format!("pit {from} is empty (R2)")));
+            let point = from.to_string();
+            let reason = format!("pit {point} is empty");
+            return Err(MoveError::illegal_kind(IllegalKind::NoPiece { point }, reason).rule("R2"));
         }
         Ok(())
     }
@@ -121,9 +123,9 @@ impl OlindaKeliya {
             } else {
                 format!("nothing ({} is empty)", relay.capture_pit)
             };
-            return Err(MoveError::wrong_mark(format!(
-                "{from} captures {what}, not {written} (R5)"
-            )));
+            return Err(
+                MoveError::wrong_mark(format!("{from} captures {what}, not {written}")).rule("R5"),
+            );
         }
         Ok((Move { from }, relay))
     }
@@ -447,13 +449,14 @@ fn endless(from: Pit, e: Endless) -> MoveError {
     MoveError::illegal(match e {
         Endless::Repeats { laps, again } => format!(
             "the relay from {from} never ends: after {laps} laps it would lift {again} again \
-             with every pit as before, so playing {from} is illegal (R7)"
+             with every pit as before, so playing {from} is illegal"
         ),
         Endless::TooLong => format!(
             "the relay from {from} does not end within {MAX_LAPS} laps, the most a move may \
-             sow: it is taken as endless, so playing {from} is illegal (R7)"
+             sow: it is taken as endless, so playing {from} is illegal"
         ),
     })
+    .rule("R7")
 }
 
 /// The bodies of the fallible [`Rules`] methods, in the sentences they return.

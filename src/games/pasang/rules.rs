@@ -16,7 +16,7 @@ fn point(sq: Sq) -> Point {
 use crate::games::common::capture::{
     Chain, Dirs, Ends, Field, Jump, Landing, Points, Reach, Removal, Search, Stop, bit,
 };
-use crate::games::{MoveError, Player};
+use crate::games::{IllegalKind, MoveError, Player};
 
 /// A move, resolved.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,7 +176,7 @@ impl Pasang {
     }
 
     /// Why the player to move may not take the half-file `file` (E1, E2).
-    fn open_refusal(&self, position: &Position, file: u8) -> Option<String> {
+    fn open_refusal(&self, position: &Position, file: u8) -> Option<MoveError> {
         let p = position.to_move;
         let letter = file_letter(file);
         if p == Player::Second && self.opening == Opening::Diagonal {
@@ -197,20 +197,26 @@ impl Pasang {
                 ),
             };
             if !allowed {
-                return Some(format!(
-                    "Second cannot open file {letter}: it must take {why} (E2)"
-                ));
+                return Some(
+                    MoveError::illegal(format!(
+                        "Second cannot open file {letter}: it must take {why}"
+                    ))
+                    .rule("E2"),
+                );
             }
         }
         let cells = half_file(file, p);
         if let Some(&gap) = cells.iter().find(|&&sq| !position.get(sq).is_stone()) {
             let rule = if p == Player::First { "E1" } else { "E2" };
-            return Some(format!(
-                "{}'s half-file {}-{} must hold 5 stones, but {gap} holds none ({rule})",
-                player_name(p),
-                cells[0],
-                cells[4]
-            ));
+            return Some(
+                MoveError::illegal(format!(
+                    "{}'s half-file {}-{} must hold 5 stones, but {gap} holds none",
+                    player_name(p),
+                    cells[0],
+                    cells[4]
+                ))
+                .rule(rule),
+            );
         }
         None
     }
@@ -253,20 +259,36 @@ impl Pasang {
     }
 
     /// Why `from`-`to` is not an entry of the KA (E3), if it is not.
-    fn entry_refusal(&self, position: &Position, from: Sq, to: Sq) -> Option<String> {
+    fn entry_refusal(&self, position: &Position, from: Sq, to: Sq) -> Option<MoveError> {
+        self.entry_refusal_reason(position, from, to)
+            .map(|(kind, reason)| MoveError::illegal_kind(kind, reason).rule("E3"))
+    }
+
+    /// [`Pasang::entry_refusal`]'s sentence and kind.
+    fn entry_refusal_reason(
+        &self,
+        position: &Position,
+        from: Sq,
+        to: Sq,
+    ) -> Option<(IllegalKind, String)> {
         let p = position.to_move;
         let file = position.passages[p.index()]?;
         if to.file() != file || !half(p).contains(&to.rank()) {
             let cells = half_file(file, p);
-            return Some(format!(
-                "the KA enters an empty cell of {}'s passage {}-{}, not {to} (E3)",
-                player_name(p),
-                cells[0],
-                cells[4]
+            return Some((
+                IllegalKind::Other,
+                format!(
+                    "the KA enters an empty cell of {}'s passage {}-{}, not {to}",
+                    player_name(p),
+                    cells[0],
+                    cells[4]
+                ),
             ));
         }
         if position.get(to) != Cell::Empty {
-            return Some(format!("{to} is not empty (E3)"));
+            let point = to.to_string();
+            let reason = format!("{point} is not empty");
+            return Some((IllegalKind::Occupied { point }, reason));
         }
         let (distance, how) = match self.entry {
             Entry::Slide => (1, "beside the cell (Entry slide)"),
@@ -280,12 +302,17 @@ impl Pasang {
             ),
         };
         if from.rank() != to.rank() || from.file().abs_diff(to.file()) != distance {
-            return Some(format!(
-                "the entering stone moves along the rank from {how}: {from} cannot enter {to} (E3)"
+            return Some((
+                IllegalKind::Other,
+                format!(
+                    "the entering stone moves along the rank from {how}: {from} cannot enter {to}"
+                ),
             ));
         }
         if !position.get(from).is_stone() {
-            return Some(format!("{from} holds no stone to become the KA (E3)"));
+            let point = from.to_string();
+            let reason = format!("{point} holds no stone to become the KA");
+            return Some((IllegalKind::NoPiece { point }, reason));
         }
         if distance == 2 {
             let middle = Sq::at(
@@ -293,8 +320,9 @@ impl Pasang {
                 i32::from(to.rank()),
             )?;
             if matches!(position.get(middle), Cell::Empty | Cell::Centre) {
-                return Some(format!(
-                    "{from}-{to} jumps over {middle}, which holds no stone (E3)"
+                return Some((
+                    IllegalKind::Other,
+                    format!("{from}-{to} jumps over {middle}, which holds no stone"),
                 ));
             }
         }
@@ -302,23 +330,29 @@ impl Pasang {
     }
 
     /// Why the KA may not move `from`-`to` in phase 3 (E5).
-    fn move_refusal(&self, position: &Position, from: Sq, to: Sq) -> Option<String> {
+    fn move_refusal(&self, position: &Position, from: Sq, to: Sq) -> Option<MoveError> {
         let p = position.to_move;
         let ka = position.ka(p)?;
         let name = player_name(p);
         if from != ka {
-            return Some(format!(
-                "only the KA moves in phase 3, and {name}'s KA stands on {ka}, not {from} (E5)"
-            ));
+            return Some(
+                MoveError::illegal(format!(
+                    "only the KA moves in phase 3, and {name}'s KA stands on {ka}, not {from}"
+                ))
+                .rule("E5"),
+            );
         }
         let (df, dr) = (
             i32::from(to.file()) - i32::from(from.file()),
             i32::from(to.rank()) - i32::from(from.rank()),
         );
         if (df == 0) == (dr == 0) {
-            return Some(format!(
-                "the KA moves along its rank or file, and {from}-{to} is neither (E5)"
-            ));
+            return Some(
+                MoveError::illegal(format!(
+                    "the KA moves along its rank or file, and {from}-{to} is neither"
+                ))
+                .rule("E5"),
+            );
         }
         let cells = (df.abs() + dr.abs()) as usize;
         for at in from.ray(df.signum(), dr.signum()).take(cells) {
@@ -329,9 +363,12 @@ impl Pasang {
                 stone => format!("a stone ({})", colour_name(stone)),
             };
             let verb = if at == to { "lands on" } else { "passes" };
-            return Some(format!(
-                "{from}-{to} {verb} {at}, which holds {what}: the KA crosses and reaches empty cells only (E5)"
-            ));
+            return Some(
+                MoveError::illegal(format!(
+                    "{from}-{to} {verb} {at}, which holds {what}: the KA crosses and reaches empty cells only"
+                ))
+                .rule("E5"),
+            );
         }
         None
     }
@@ -416,35 +453,38 @@ impl Pasang {
         match (token, phase) {
             (Token::File(file), Phase::Open) => match self.open_refusal(position, *file) {
                 None => Ok(Move::Open(*file)),
-                Some(why) => Err(MoveError::illegal(why)),
+                Some(why) => Err(why),
             },
-            (Token::File(_), _) => Err(MoveError::illegal(format!(
-                "{name} has opened its passage already: a file letter is a phase-1 move (E1, E2); \
-                 now the KA {} (E{})",
-                if phase == Phase::Enter {
-                    "enters, e.g. b4-c4xc6"
+            (Token::File(_), _) => {
+                let (now, rule) = if phase == Phase::Enter {
+                    ("enters, e.g. b4-c4xc6", "E1, E2, E3")
                 } else {
-                    "moves, e.g. c4-c7xa7"
-                },
-                if phase == Phase::Enter { 3 } else { 5 }
-            ))),
+                    ("moves, e.g. c4-c7xa7", "E1, E2, E5")
+                };
+                Err(MoveError::illegal(format!(
+                    "{name} has opened its passage already: a file letter is a phase-1 move; now \
+                     the KA {now}"
+                ))
+                .rule(rule))
+            }
             (Token::Take(_), _) => Err(MoveError::illegal(
-                "a lone x<cell> is bell's corner removal (B1); an emas capture follows the KA's move, e.g. b4-c4xc6",
-            )),
+                "a lone x<cell> is bell's corner removal; an emas capture follows the KA's move, e.g. b4-c4xc6",
+            )
+            .rule("B1")),
             (Token::Path { .. }, Phase::Open) => Err(MoveError::illegal(format!(
-                "phase 1: {name} first takes a half-file, written as its file letter, e.g. c ({})",
-                if p == Player::First { "E1" } else { "E2" }
-            ))),
+                "phase 1: {name} first takes a half-file, written as its file letter, e.g. c"
+            ))
+            .rule(if p == Player::First { "E1" } else { "E2" })),
             (Token::Path { cells, line }, _) if self.capture == Capture::Jump => {
                 self.resolve_ka_jumps(position, cells, line.is_some())
             }
             (Token::Path { cells, line }, _) => {
                 let [from, to] = cells[..] else {
                     return Err(MoveError::illegal(format!(
-                        "the KA makes one straight move, from-to, not {} (E{})",
-                        join(cells, "-"),
-                        if phase == Phase::Enter { 3 } else { 5 }
-                    )));
+                        "the KA makes one straight move, from-to, not {}",
+                        join(cells, "-")
+                    ))
+                    .rule(if phase == Phase::Enter { "E3" } else { "E5" }));
                 };
                 let refusal = if phase == Phase::Enter {
                     self.entry_refusal(position, from, to)
@@ -452,7 +492,7 @@ impl Pasang {
                     self.move_refusal(position, from, to)
                 };
                 if let Some(why) = refusal {
-                    return Err(MoveError::illegal(why));
+                    return Err(why);
                 }
                 self.choose_line(position, from, to, line.as_deref())
             }
@@ -471,9 +511,9 @@ impl Pasang {
         let mut seen = self.seen_lines(position, from, to);
         let axes = self.axes(position, from, to);
         let rule = if self.phase(position) == Phase::Enter {
-            "E4"
+            "E4, E7"
         } else {
-            "E6"
+            "E6, E7"
         };
         if !seen.iter().any(Line::is_valid) {
             let described: Vec<String> = seen
@@ -483,14 +523,15 @@ impl Pasang {
             let along: Vec<String> = axes.iter().map(|a| a.through(to)).collect();
             return Err(MoveError::illegal(format!(
                 "{from}-{to} leaves no valid line to capture along {} ({}): every turn must capture \
-                 a line of an odd number of stones (E7, E9)",
+                 a line of an odd number of stones",
                 along.join(" or "),
                 if described.is_empty() {
                     "no stone in sight".to_string()
                 } else {
                     described.join("; ")
                 }
-            )));
+            ))
+            .rule("E7, E9"));
         }
         let make = |line: Line| Move::Ka { from, to, line };
         let Some(written) = written else {
@@ -517,9 +558,10 @@ impl Pasang {
                     Ok(make(line))
                 } else {
                     Err(MoveError::illegal(format!(
-                        "the line of {one} is {}: an even line cannot be captured (E7)",
+                        "the line of {one} is {}: an even line cannot be captured",
                         line_words(&line)
-                    )))
+                    ))
+                    .rule("E7"))
                 };
             }
         } else if let Some(at) = seen
@@ -532,10 +574,11 @@ impl Pasang {
             .find(|l| listed.iter().all(|sq| l.stones.contains(sq)))
         {
             return Err(MoveError::illegal(format!(
-                "x{} is only part of the line {}: a line is taken whole (E8)",
+                "x{} is only part of the line {}: a line is taken whole",
                 join(written, ","),
                 line_words(line)
-            )));
+            ))
+            .rule("E8"));
         }
         // A line on the other axis: the right-angle rule (E6).
         let mut other = Lines::new();
@@ -557,9 +600,10 @@ impl Pasang {
                 Axis::Rank => "along the rank",
             };
             return Err(MoveError::illegal(format!(
-                "after a move {how} the captured line must lie along {} (E6)",
+                "after a move {how} the captured line must lie along {}",
                 axes[0].through(to)
-            )));
+            ))
+            .rule("E6"));
         }
         let choices: Vec<String> = seen
             .iter()
@@ -567,46 +611,51 @@ impl Pasang {
             .map(line_words)
             .collect();
         Err(MoveError::illegal(format!(
-            "x{} is not a line the KA sees from {to}; the valid lines are {} ({rule}, E7)",
+            "x{} is not a line the KA sees from {to}; the valid lines are {}",
             join(written, ","),
             choices.join("; ")
-        )))
+        ))
+        .rule(rule))
     }
 
     fn resolve_bell(&self, position: &Position, token: &Token) -> Result<Move, MoveError> {
         match token {
             Token::File(_) => Err(MoveError::illegal(
-                "bell has no phase-1 file moves: a turn is a jump path such as a1-c1-e1 (B2)",
-            )),
+                "bell has no phase-1 file moves: a turn is a jump path such as a1-c1-e1",
+            )
+            .rule("B2")),
             Token::Take(cells) => {
                 if !position.corner_pending {
                     return Err(MoveError::illegal(
-                        "removing a corner stone is only First's first turn (B1); now every turn is a chain of jumps (B2)",
-                    ));
+                        "removing a corner stone is only First's first turn; now every turn is a chain of jumps",
+                    ).rule("B1, B2"));
                 }
                 let [sq] = cells[..] else {
-                    return Err(MoveError::illegal("First removes one corner stone (B1)"));
+                    return Err(MoveError::illegal("First removes one corner stone").rule("B1"));
                 };
                 if !CORNERS.iter().any(|&(f, r)| Sq::at(f, r) == Some(sq)) {
                     return Err(MoveError::illegal(format!(
-                        "{sq} is not a corner: First removes the stone of a1, k1, a11 or k11 (B1)"
-                    )));
+                        "{sq} is not a corner: First removes the stone of a1, k1, a11 or k11"
+                    ))
+                    .rule("B1"));
                 }
                 if !position.get(sq).is_stone() {
-                    return Err(MoveError::illegal(format!(
-                        "the corner {sq} holds no stone (B1)"
-                    )));
+                    return Err(
+                        MoveError::illegal(format!("the corner {sq} holds no stone")).rule("B1"),
+                    );
                 }
                 Ok(Move::Corner(sq))
             }
             Token::Path { line: Some(_), .. } => Err(MoveError::illegal(
-                "a bell turn is a jump path such as a1-c1-e1; the x part belongs to emas captures (§1)",
-            )),
+                "a bell turn is a jump path such as a1-c1-e1; the x part belongs to emas captures",
+            )
+            .rule("§1")),
             Token::Path { cells, line: None } => {
                 if position.corner_pending {
                     return Err(MoveError::illegal(
-                        "First's first turn removes a corner stone, written xa1, xk1, xa11 or xk11 (B1)",
-                    ));
+                        "First's first turn removes a corner stone, written xa1, xk1, xa11 or xk11",
+                    )
+                    .rule("B1"));
                 }
                 self.resolve_chain(position, cells)
             }
@@ -661,23 +710,30 @@ impl Pasang {
         &self,
         field: Field,
         cells: &[Sq],
-        odd: &str,
+        odd: &'static str,
     ) -> Option<Result<Move, MoveError>> {
         let chain = self.follow(field, cells)?;
         Some(if chain.count() % 2 == 1 {
             Ok(Move::Chain(chain))
         } else {
             Err(MoveError::illegal(format!(
-                "{} is a chain of {} jumps: the number of jumps must be odd ({odd})",
+                "{} is a chain of {} jumps: the number of jumps must be odd",
                 join(cells, "-"),
                 chain.count()
-            )))
+            ))
+            .rule(odd))
         })
     }
 
     /// The first leg of a path that is not a jump on `field`, named, with `what` a
-    /// jump is.
-    fn not_a_jump(&self, field: Field, cells: &[Sq], what: &str) -> MoveError {
+    /// jump is by `rule`.
+    fn not_a_jump(
+        &self,
+        field: Field,
+        cells: &[Sq],
+        what: &str,
+        rule: Option<&'static str>,
+    ) -> MoveError {
         let mut good = 1;
         while good + 1 < cells.len() && self.follow(field, &cells[..=good]).is_some() {
             good += 1;
@@ -687,14 +743,15 @@ impl Pasang {
             cells[good - 1],
             cells[good]
         ))
+        .rule(rule)
     }
 
     fn resolve_chain(&self, position: &Position, cells: &[Sq]) -> Result<Move, MoveError> {
         let from = cells[0];
         if !position.get(from).is_stone() {
-            return Err(MoveError::illegal(format!(
-                "{from} holds no stone to jump with (B2)"
-            )));
+            return Err(
+                MoveError::illegal(format!("{from} holds no stone to jump with")).rule("B2"),
+            );
         }
         let field = Pasang::bell_field(position);
         if let Some(answer) = self.followed_chain(field, cells, "B3") {
@@ -709,7 +766,8 @@ impl Pasang {
         Err(self.not_a_jump(
             field,
             cells,
-            "a jump goes orthogonally over an adjacent stone to the empty cell just beyond (B2)",
+            "a jump goes orthogonally over an adjacent stone to the empty cell just beyond",
+            Some("B2"),
         ))
     }
 
@@ -797,19 +855,21 @@ impl Pasang {
         let Some((ka, field)) = self.ka_field(position) else {
             let [from, to] = cells[..] else {
                 return Err(MoveError::illegal(format!(
-                    "the KA enters by one jump, from-to, not {} (E3, Capture jump)",
+                    "with Capture jump, the KA enters by one jump, from-to, not {}",
                     join(cells, "-")
-                )));
+                ))
+                .rule("E3"));
             };
             if let Some(why) = self.entry_refusal(position, from, to) {
-                return Err(MoveError::illegal(why));
+                return Err(why);
             }
             return match Pasang::entry_victim(position, from, to) {
                 Some(victim) => Ok(Move::Chain(Pasang::entry_chain(from, to, victim))),
                 None => Err(MoveError::illegal(format!(
-                    "{from}-{to} jumps over a KA, which is never captured: the entering jump \
-                     captures a stone (E3, Capture jump)"
-                ))),
+                    "{from}-{to} jumps over a KA, which is never captured: with Capture jump, the \
+                     entering jump captures a stone"
+                ))
+                .rule("E3")),
             };
         };
         if cells[0] != ka {
@@ -841,6 +901,7 @@ impl Pasang {
             cells,
             "the KA jumps orthogonally over an adjacent stone (never a KA) to the empty cell \
              just beyond (Capture jump)",
+            None,
         ))
     }
 

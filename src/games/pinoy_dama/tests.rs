@@ -1,7 +1,8 @@
 //! Pinoy Dama: every rule (R1–R15) and every worked example (E1–E6) of the spec.
 
 use super::*;
-use crate::games::testing::{error, legal, play};
+use crate::games::IllegalKind;
+use crate::games::testing::{error, kind_and_rule, legal, play, refusal};
 use crate::record::parser::{Origin, parse_games};
 use crate::registry;
 use crate::replay::{ErrorCode, Replay, Settings, replay_with};
@@ -43,10 +44,12 @@ fn e2_maximum_capture_with_a_backward_jump() {
     let p = at(&rules, "W:Wd4,f4:Be5,g5,a7");
     assert_eq!(legal(&rules, &p), ["d4xf6xh4"]);
     for short in ["f4xd6", "f4xh6"] {
-        let e = error(&rules, &p, short);
+        let e = refusal(&rules, &p, short);
+        assert_eq!(kind_and_rule(&e), (IllegalKind::NotMaximum, Some("R9")));
+        let e = e.to_string();
         assert!(
             e.contains(&format!(
-                "the capture must take the most pieces (R9): {short} takes 1, but d4xf6xh4 takes 2"
+                "the capture must take the most pieces: {short} takes 1, but d4xf6xh4 takes 2 (R9)"
             )),
             "{e}"
         );
@@ -61,7 +64,10 @@ fn e3_flying_king_must_pick_the_continuing_landing_point() {
     for short in ["b2xe5", "b2xg7"] {
         assert!(error(&rules, &p, short).contains("takes 1, but b2xf6xd8 takes 2"));
     }
-    assert!(error(&rules, &p, "a3-b4").contains("a capture is compulsory (R8)"));
+    assert_eq!(
+        kind_and_rule(&refusal(&rules, &p, "a3-b4")),
+        (IllegalKind::CaptureCompulsory, Some("R8"))
+    );
 }
 
 #[test]
@@ -261,7 +267,7 @@ fn r8_a_capture_is_compulsory() {
     assert_eq!(legal(&rules, &p), ["c3xe5"]);
     assert_eq!(
         error(&rules, &p, "a1-b2"),
-        "illegal move: a capture is compulsory (R8): e.g. c3xe5 takes 1"
+        "illegal move: a capture is compulsory: e.g. c3xe5 takes 1 (R8)"
     );
 }
 
@@ -308,7 +314,7 @@ fn r9_a_chain_written_in_full_is_the_chain_played_not_a_longer_one_through_its_p
     assert_eq!(legal(&rules, &p), ["c3xe1xg3xe5xc7xa5"]);
     let e = error(&rules, &p, "c3xe5xc7xa5");
     assert!(
-        e.contains("the capture must take the most pieces (R9): c3xe5xc7xa5 takes 3, but c3xe1xg3xe5xc7xa5 takes 5"),
+        e.contains("the capture must take the most pieces: c3xe5xc7xa5 takes 3, but c3xe1xg3xe5xc7xa5 takes 5 (R9)"),
         "{e}"
     );
     // Skipping landing points (e1-e5 is no jump) still shortens the longer chain.

@@ -8,6 +8,7 @@
 use std::fmt;
 
 use crate::games::common::mancala;
+use crate::games::{IllegalKind, MoveError};
 
 /// Stones in the game: 18 pits × 9.
 pub const TOTAL_STONES: u32 = 162;
@@ -363,10 +364,26 @@ impl fmt::Display for Illegal {
             Illegal::NoSuchPit(number) => {
                 write!(f, "pit {number} does not exist: pits are numbered 1-9")
             }
-            Illegal::Empty(pit) => write!(f, "pit {pit} is empty (R1)"),
+            Illegal::Empty(pit) => write!(f, "pit {pit} is empty"),
             Illegal::Tuzdyk { pit, owner } => {
-                write!(f, "pit {pit} is {owner}'s tuzdyk and cannot be played (R8)")
+                write!(f, "pit {pit} is {owner}'s tuzdyk and cannot be played")
             }
         }
+    }
+}
+
+impl From<Illegal> for MoveError {
+    fn from(why: Illegal) -> MoveError {
+        let (kind, rule) = match why {
+            Illegal::NoSuchPit(_) => (IllegalKind::Other, None),
+            Illegal::Empty(pit) => (
+                IllegalKind::NoPiece {
+                    point: pit.to_string(),
+                },
+                Some("R1"),
+            ),
+            Illegal::Tuzdyk { .. } => (IllegalKind::Other, Some("R8")),
+        };
+        MoveError::illegal_kind(kind, why.to_string()).rule(rule)
     }
 }

@@ -188,49 +188,62 @@ pub enum Refused {
 impl From<Refused> for MoveError {
     fn from(refused: Refused) -> MoveError {
         match refused {
-            Refused::Illegal(why) => MoveError::illegal(why.to_string()),
+            Refused::Illegal(why) => why.into(),
             Refused::Mark {
                 mismatch,
                 sowing,
                 kazan_after_move,
-            } => MoveError::wrong_mark(match mismatch {
-                Mismatch::Landing(written) => format!(
+            } => match mismatch {
+                Mismatch::Landing(written) => MoveError::wrong_mark(format!(
                     "the last stone lands in {}, not {}{written}",
                     sowing.landing,
                     sowing.landing.side()
-                ),
+                )),
                 Mismatch::Tuzdyk => {
-                    format!("the move makes no tuzdyk: {}", why_no_tuzdyk(&sowing))
+                    let (why, rule) = why_no_tuzdyk(&sowing);
+                    MoveError::wrong_mark(format!("the move makes no tuzdyk: {why}")).rule(rule)
                 }
-                Mismatch::Kazan(written) => format!(
+                Mismatch::Kazan(written) => MoveError::wrong_mark(format!(
                     "{}'s kazan holds {kazan_after_move} after the move, not {written}",
                     sowing.from.side()
-                ),
-            }),
+                )),
+            },
         }
     }
 }
 
-/// Why a sowing made no tuzdyk, naming the rule.
-fn why_no_tuzdyk(sowing: &Sowing) -> String {
+/// Why a sowing made no tuzdyk, and the rule that says so.
+fn why_no_tuzdyk(sowing: &Sowing) -> (String, Option<&'static str>) {
     let landing = sowing.landing;
     let mover = sowing.from.side();
     match sowing.event {
-        Event::OwnSide => format!("the last stone lands in {landing}, in {mover}'s own row (R5)"),
-        Event::IntoTuzdyk => format!("the last stone lands in the tuzdyk {landing} (R5)"),
-        Event::Odd { stones } | Event::Capture { stones } => {
-            format!("{landing} holds {stones} stones, not 3 (R7)")
-        }
-        Event::Refused(Refusal::AlreadyOwns(own)) => {
-            format!("{mover} already has a tuzdyk, at {own}: one per player (R7a)")
-        }
-        Event::Refused(Refusal::PitNine) => {
-            format!("{landing} is {}'s pit 9 (R7b)", landing.side())
-        }
-        Event::Refused(Refusal::Mirror(theirs)) => format!(
-            "{landing} has the number of {}'s tuzdyk {theirs} (R7c)",
-            mover.opponent()
+        Event::OwnSide => (
+            format!("the last stone lands in {landing}, in {mover}'s own row"),
+            Some("R5"),
         ),
-        Event::Tuzdyk => "it does".to_string(),
+        Event::IntoTuzdyk => (
+            format!("the last stone lands in the tuzdyk {landing}"),
+            Some("R5"),
+        ),
+        Event::Odd { stones } | Event::Capture { stones } => (
+            format!("{landing} holds {stones} stones, not 3"),
+            Some("R7"),
+        ),
+        Event::Refused(Refusal::AlreadyOwns(own)) => (
+            format!("{mover} already has a tuzdyk, at {own}: one per player"),
+            Some("R7a"),
+        ),
+        Event::Refused(Refusal::PitNine) => (
+            format!("{landing} is {}'s pit 9", landing.side()),
+            Some("R7b"),
+        ),
+        Event::Refused(Refusal::Mirror(theirs)) => (
+            format!(
+                "{landing} has the number of {}'s tuzdyk {theirs}",
+                mover.opponent()
+            ),
+            Some("R7c"),
+        ),
+        Event::Tuzdyk => ("it does".to_string(), None),
     }
 }

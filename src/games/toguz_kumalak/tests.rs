@@ -4,7 +4,7 @@
 
 use super::notation::TuzdykMark;
 use super::*;
-use crate::games::GameResult;
+use crate::games::{GameResult, IllegalKind, Rule};
 
 fn rules() -> ToguzKumalak {
     ToguzKumalak::default()
@@ -81,6 +81,14 @@ fn r1_empty_pit_is_illegal() {
         error(&p, "1").to_string(),
         "illegal move: pit S1 is empty (R1)"
     );
+    assert!(matches!(
+        error(&p, "1"),
+        MoveError::Illegal {
+            kind: IllegalKind::NoPiece { point },
+            rule: Some(Rule("R1")),
+            ..
+        } if point == "S1"
+    ));
 }
 
 #[test]
@@ -209,6 +217,7 @@ fn r7a_one_tuzdyk_per_player() {
         error(&p, "91X").to_string(),
         "wrong mark: the move makes no tuzdyk: S already has a tuzdyk, at N5: one per player (R7a)"
     );
+    assert_eq!(error(&p, "91X").cited(), Some(Rule("R7a")));
 }
 
 #[test]

@@ -564,27 +564,31 @@ impl Zamma {
         let name = self.rules.name(p);
         if !self.huff {
             return Err(MoveError::illegal(format!(
-                "*{name} blows a piece, which only the huff option allows (R12)"
-            )));
+                "*{name} blows a piece, which only the huff option allows"
+            ))
+            .rule("R12"));
         }
         if position.blown {
-            return Err(MoveError::illegal(
-                "a piece has been blown this turn already; now move (R12)",
-            ));
+            return Err(
+                MoveError::illegal("a piece has been blown this turn already; now move")
+                    .rule("R12"),
+            );
         }
         if position.blowable == 0 {
             return Err(MoveError::illegal(format!(
-                "*{name}: there is nothing to blow, the last move was no fault (R12)"
-            )));
+                "*{name}: there is nothing to blow, the last move was no fault"
+            ))
+            .rule("R12"));
         }
         if position.blowable & bit(p) == 0 {
             let may: Vec<String> = capture::points(position.blowable)
                 .map(|q| self.rules.name(q))
                 .collect();
             return Err(MoveError::illegal(format!(
-                "*{name}: only the faulty piece may be blown: {} (R12)",
+                "*{name}: only the faulty piece may be blown: {}",
                 may.join(" or ")
-            )));
+            ))
+            .rule("R12"));
         }
         Ok(p)
     }

@@ -2,7 +2,8 @@
 //! example (E1–E4) of the spec.
 
 use super::*;
-use crate::games::testing::{error, legal, play};
+use crate::games::IllegalKind;
+use crate::games::testing::{error, kind_and_rule, legal, play, refusal};
 use crate::record::parser::{Origin, parse_games};
 use crate::registry;
 use crate::replay::{ErrorCode, Replay, Settings, replay_with};
@@ -64,7 +65,10 @@ fn e2_maximum_capture() {
         S,
     );
     assert_eq!(legal(&rules, &p), ["c3xe5xc7"]);
-    assert!(error(&rules, &p, "g3xi5").contains("the capture must take the most pieces (R6)"));
+    assert_eq!(
+        kind_and_rule(&refusal(&rules, &p, "g3xi5")),
+        (IllegalKind::NotMaximum, Some("R6"))
+    );
 }
 
 #[test]
@@ -169,7 +173,7 @@ fn r6_capture_is_compulsory_and_maximal() {
     );
     assert_eq!(
         error(&rules, &p, "g3-g4"),
-        "illegal move: a capture is compulsory (R6): e.g. c3xe5xc7 takes 2"
+        "illegal move: a capture is compulsory: e.g. c3xe5xc7 takes 2 (R6)"
     );
     assert!(error(&rules, &p, "c3xe5").contains("c3xe5 takes 1, but c3xe5xc7 takes 2"));
     // Equal maxima: free choice between men and sultans.
@@ -189,8 +193,8 @@ fn r6_a_chain_written_in_full_is_the_chain_played_not_a_longer_one_through_its_p
     assert_eq!(legal(&rules, &p), ["e5xg7xe7xe9xc7xa5xc5"]);
     assert_eq!(
         error(&rules, &p, "e5xg7xe7xc7xa5xc5"),
-        "illegal move: the capture must take the most pieces (R6): e5xg7xe7xc7xa5xc5 takes \
-         5, but e5xg7xe7xe9xc7xa5xc5 takes 6"
+        "illegal move: the capture must take the most pieces: e5xg7xe7xc7xa5xc5 takes 5, but \
+         e5xg7xe7xe9xc7xa5xc5 takes 6 (R6)"
     );
     // A chain that skips landing points still names the longer chain it shortens.
     let mut short = p.clone();
@@ -316,7 +320,10 @@ fn r12_strict_by_default_blowing_needs_huff() {
         [&["c3", "g3"], &[], &["d4", "d6", "h4", "a9"], &[]],
         S,
     );
-    assert!(error(&rules, &p, "g3-g4").contains("compulsory (R6)"));
+    assert_eq!(
+        kind_and_rule(&refusal(&rules, &p, "g3-g4")),
+        (IllegalKind::CaptureCompulsory, Some("R6"))
+    );
     let p = at(&rules, [&["c3"], &[], &["a9"], &[]], N);
     assert!(error(&rules, &p, "*c3").contains("only the huff option allows (R12)"));
 }
@@ -569,4 +576,31 @@ fn a_short_capture_matching_many_chains_names_ten() {
     assert!(e.starts_with("ambiguous move: it matches a1xc1xc3"), "{e}");
     assert!(e.ends_with(", and 14 more"), "{e}");
     assert_eq!(e.matches(", ").count(), 10, "{e}");
+}
+
+#[test]
+fn r2_refusals_say_their_kind_and_rule_as_data() {
+    let rules = zamma();
+    let p = at(&rules, [&["e5", "e6"], &[], &["a9"], &[]], S);
+    let point = |p: &str| p.to_string();
+    assert_eq!(
+        kind_and_rule(&refusal(&rules, &p, "e5-e6")),
+        (IllegalKind::Occupied { point: point("e6") }, Some("R2"))
+    );
+    assert_eq!(
+        error(&rules, &p, "e5-e6"),
+        "illegal move: e6 is not empty (R2)"
+    );
+    assert_eq!(
+        kind_and_rule(&refusal(&rules, &p, "c3-c4")),
+        (IllegalKind::NoPiece { point: point("c3") }, None)
+    );
+    assert_eq!(
+        kind_and_rule(&refusal(&rules, &p, "a9-a8")),
+        (IllegalKind::NotYours { point: point("a9") }, None)
+    );
+    assert_eq!(
+        kind_and_rule(&refusal(&rules, &p, "e5-e7")),
+        (IllegalKind::Other, Some("R2"))
+    );
 }

@@ -208,7 +208,7 @@ mod tests {
                 .unwrap_err()
                 .to_string()
         };
-        assert!(err("c3-d4").contains("a capture is compulsory (C): e.g. e3xg5 takes 1"));
+        assert!(err("c3-d4").contains("a capture is compulsory: e.g. e3xg5 takes 1 (C)"));
         assert!(err("c3-b2").contains("only forward"));
         assert!(err("e3-g5").contains("wrong mark: e3-g5 is a capture: write it e3xg5"));
         assert!(err("d4-e5").contains("there is no piece on d4"));

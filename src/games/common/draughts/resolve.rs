@@ -4,9 +4,9 @@
 
 use super::notation::{in_full, shortens};
 use super::*;
-use crate::games::MoveError;
 use crate::games::common::board::Point;
 use crate::games::common::capture::{Ends, Exhausted, Stop, bit};
+use crate::games::{IllegalKind, MoveError};
 
 impl Draughts {
     /// Finds the legal move a written move means. With `faults`, moves the rules punish
@@ -77,12 +77,15 @@ impl Draughts {
         let points = &written.points;
         match self.step(pieces, side, points[0], points[1]) {
             Ok(mv) if best.best == 0 || faults => Ok(mv),
-            Ok(_) => Err(MoveError::illegal(format!(
-                "a capture is compulsory ({}): e.g. {} takes {}",
-                self.words.compulsory,
-                self.example(best),
-                best.best
-            ))),
+            Ok(_) => Err(MoveError::illegal_kind(
+                IllegalKind::CaptureCompulsory,
+                format!(
+                    "a capture is compulsory: e.g. {} takes {}",
+                    self.example(best),
+                    best.best
+                ),
+            )
+            .rule(self.words.compulsory)),
             Err(why) => {
                 let meant: Vec<&Move> = best
                     .moves
@@ -95,7 +98,7 @@ impl Draughts {
                         self.write_written(written),
                         self.write(m)
                     ))),
-                    _ => Err(MoveError::illegal(why)),
+                    _ => Err(why),
                 }
             }
         }
@@ -177,22 +180,21 @@ impl Draughts {
                 self.side_name(side)
             ));
         }
-        MoveError::illegal(match followed {
+        let reason = match followed {
             Some(m) => format!(
-                "the capture must take the most pieces ({}): {text} takes {}, but {} takes {}",
-                self.words.maximum,
+                "the capture must take the most pieces: {text} takes {}, but {} takes {}",
                 m.captured.len(),
                 self.example(best),
                 best.best
             ),
             None => format!(
-                "{text} is not a legal capture; the most {} can take is {} ({}), e.g. {}",
+                "{text} is not a legal capture; the most {} can take is {}, e.g. {}",
                 self.side_name(side),
                 best.best,
-                self.words.maximum,
                 self.example(best)
             ),
-        })
+        };
+        MoveError::illegal_kind(IllegalKind::NotMaximum, reason).rule(self.words.maximum)
     }
 
     /// One of the best captures, written, for messages.
@@ -231,52 +233,63 @@ impl Draughts {
     fn check_owner(&self, pieces: &Pieces, side: Side, from: Point) -> Result<(), MoveError> {
         match pieces.at(from) {
             Some((s, _)) if s == side => Ok(()),
-            Some((s, _)) => Err(MoveError::illegal(format!(
-                "{} holds a {} piece, and {} is to move",
-                self.name(from),
-                self.side_name(s),
-                self.side_name(side)
-            ))),
-            None => Err(MoveError::illegal(format!(
-                "there is no piece on {}",
-                self.name(from)
-            ))),
+            Some((s, _)) => {
+                let point = self.name(from);
+                let reason = format!(
+                    "{point} holds a {} piece, and {} is to move",
+                    self.side_name(s),
+                    self.side_name(side)
+                );
+                Err(MoveError::illegal_kind(
+                    IllegalKind::NotYours { point },
+                    reason,
+                ))
+            }
+            None => {
+                let point = self.name(from);
+                let reason = format!("there is no piece on {point}");
+                Err(MoveError::illegal_kind(
+                    IllegalKind::NoPiece { point },
+                    reason,
+                ))
+            }
         }
     }
 
     /// The step or slide from `from` to `to`, or why there is none.
-    fn step(&self, pieces: &Pieces, side: Side, from: Point, to: Point) -> Result<Move, String> {
+    fn step(&self, pieces: &Pieces, side: Side, from: Point, to: Point) -> Result<Move, MoveError> {
         let occupied = pieces.occupied();
         // The names are written out only in a refusal: most steps are legal.
         let (f, t) = (|| self.name(from), || self.name(to));
-        if occupied & bit(to) != 0 {
-            return Err(format!("{} is not empty", t()));
-        }
         let is_king = pieces.kings & bit(from) != 0;
+        let rule = if is_king {
+            self.words.king_step
+        } else {
+            self.words.man_step
+        };
+        if occupied & bit(to) != 0 {
+            let point = t();
+            let reason = format!("{point} is not empty");
+            return Err(
+                MoveError::illegal_kind(IllegalKind::Occupied { point }, reason).rule(rule),
+            );
+        }
         let Some(dir) = self.board.direction(from, to) else {
-            return Err(format!(
-                "{} and {} are not on one line ({})",
-                f(),
-                t(),
-                if is_king {
-                    self.words.king_step
-                } else {
-                    self.words.man_step
-                }
-            ));
+            return Err(
+                MoveError::illegal(format!("{} and {} are not on one line", f(), t())).rule(rule),
+            );
         };
         if !is_king {
             if self.board.step(from, dir) != Some(to) {
-                return Err(format!(
-                    "a man moves one point at a time ({})",
-                    self.words.man_step
-                ));
+                return Err(
+                    MoveError::illegal("a man moves one point at a time").rule(self.words.man_step)
+                );
             }
             if !self.man_steps[side.index()].contains(dir) {
-                return Err(format!(
-                    "a man moves only forward unless it captures ({})",
-                    self.words.man_step
-                ));
+                return Err(
+                    MoveError::illegal("a man moves only forward unless it captures")
+                        .rule(self.words.man_step),
+                );
             }
         } else if let Some(block) = self
             .board
@@ -284,13 +297,13 @@ impl Draughts {
             .take_while(|&q| q != to)
             .find(|&q| occupied & bit(q) != 0)
         {
-            return Err(format!(
-                "the way from {} to {} is blocked at {} ({})",
+            return Err(MoveError::illegal(format!(
+                "the way from {} to {} is blocked at {}",
                 f(),
                 t(),
-                self.name(block),
-                self.words.king_step
-            ));
+                self.name(block)
+            ))
+            .rule(self.words.king_step));
         }
         Ok(self.step_move(side, from, to, is_king))
     }
