@@ -540,14 +540,15 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// For a turn left half done (see [`Rules::unfinished_turn`]): whether `next`
     /// abandons it by starting a new turn instead of finishing it. The sentence blames
     /// `previous`, the move as written that began the turn, and says how it should have
-    /// been written ("`g7` closes the mill a7 d7 g7 (R6) but no removal follows: write
-    /// `g7xa1`, …"), so that the error lands on the move at fault, not on the next one.
+    /// been written ("`g7` closes the mill a7 d7 g7 but no removal follows: write
+    /// `g7xa1`, … (R6)"), so that the error lands on the move at fault, not on the next
+    /// one.
     fn abandons_turn(
         &self,
         position: &Self::Position,
         previous: &str,
         next: &Self::Token,
-    ) -> Option<String> {
+    ) -> Option<MoveError> {
         let _ = (position, previous, next);
         None
     }

@@ -709,7 +709,7 @@ impl<R: Rules> Driver<'_, R> {
             return None;
         };
         let token = self.rules.parse_token(&node.text).ok()?;
-        let message = self.rules.abandons_turn(position, &previous.text, &token)?;
+        let error = self.rules.abandons_turn(position, &previous.text, &token)?;
         let before = replayed(self.rules, start, earlier)?;
         Some(Diagnostic {
             ply: Some(played.ply),
@@ -717,7 +717,8 @@ impl<R: Rules> Driver<'_, R> {
             in_variation: self.depth > 0,
             written: Some(previous.text.to_string()),
             position: PositionView::of(self.rules, &before),
-            ..Diagnostic::new(ErrorCode::Illegal, message, previous.span)
+            rule: error.cited(),
+            ..Diagnostic::new(ErrorCode::Illegal, error.to_string(), previous.span)
         })
     }
 

@@ -303,7 +303,12 @@ impl Rules for Mill {
         self.description(before, mv, after)
     }
 
-    fn abandons_turn(&self, position: &Position, previous: &str, next: &Token) -> Option<String> {
+    fn abandons_turn(
+        &self,
+        position: &Position,
+        previous: &str,
+        next: &Token,
+    ) -> Option<MoveError> {
         self.abandoned_removal(position, previous, next)
     }
 

@@ -413,7 +413,7 @@ impl Mill {
         position: &Position,
         previous: &str,
         next: &Token,
-    ) -> Option<String> {
+    ) -> Option<MoveError> {
         if !position.owes() || matches!(next, Token::Removal(_)) {
             return None;
         }
@@ -427,11 +427,12 @@ impl Mill {
         if victims.len() > SHOWN {
             examples.push("…".to_string());
         }
-        Some(format!(
-            "`{previous}` closes the {} (R6) but no removal follows: write {}",
+        let sentence = format!(
+            "`{previous}` closes the {} but no removal follows: write {}",
             self.pending_mills(position),
             examples.join(", ")
-        ))
+        );
+        Some(MoveError::illegal(sentence).rule("R6"))
     }
 
     /// R5/§4.5: a removal written on a turn that owes none.

@@ -988,8 +988,10 @@ fn r6_a_mill_without_its_removal_is_blamed_on_the_move_that_made_it() {
     assert_eq!((e.span.line, e.span.column), (2, 25));
     assert_eq!(
         e.message,
-        "`g7` closes the mill a7 d7 g7 (R6) but no removal follows: write `g7xa1`, `g7xf4`, `g7xg4`"
+        "illegal move: `g7` closes the mill a7 d7 g7 but no removal follows: \
+         write `g7xa1`, `g7xf4`, `g7xg4` (R6)"
     );
+    assert_eq!(e.rule, Some(crate::games::Rule("R6")));
     // The position shown is the one before `g7`: B to move, the mill not yet made.
     let before = &e.position.as_ref().expect("a position").text;
     assert_eq!(before, "W=a1,f4,g4 B=a7,d7 hand=9,10 turn=B");
@@ -1010,9 +1012,9 @@ fn r6_a_removal_written_as_its_own_token_shares_the_ply_of_its_move() {
         "[Game \"morabaraba\"]\n[Notation \"numeric\"]\n1. 22 1 2. 15 2 3. 14 3 4. 19 *\n",
     );
     assert!(
-        r.errors[0]
-            .message
-            .starts_with("`3` closes the mill a7 d7 g7 (R6) but no removal follows: write `3x"),
+        r.errors[0].message.starts_with(
+            "illegal move: `3` closes the mill a7 d7 g7 but no removal follows: write `3x"
+        ),
         "{}",
         r.errors[0].message
     );
