@@ -81,6 +81,7 @@ impl Viewer {
             data["styles"] = json!(plies.styles);
             data["status"] = json!(plies.statuses);
             data["kinds"] = json!(plies.kinds);
+            data["pitKinds"] = json!(plies.pit_kinds);
             data["plies"] = json!(states);
         }
         self.blocks.push_str(&format!(
@@ -178,6 +179,8 @@ struct Plies {
     statuses: Vec<Vec<String>>,
     status_index: HashMap<String, usize>,
     kinds: Vec<&'static str>,
+    /// Each pit's kind at the start, by its index in `kinds`.
+    pit_kinds: Vec<usize>,
 }
 
 impl Plies {
@@ -194,12 +197,14 @@ impl Plies {
             statuses: Vec::new(),
             status_index: HashMap::new(),
             kinds: Vec::new(),
+            pit_kinds: Vec::new(),
         }
     }
 
     /// One ply as `[to move, status, pieces, counts, kinds, marks]`: pieces as
-    /// `place, style` pairs, each pit's count, each pit's kind, marks as `place, kind`
-    /// pairs (a kind by its index in [`MARKS`]).
+    /// `place, style` pairs, each pit's count, `pit, kind` pairs for the pits whose
+    /// kind is not what it was at the start (a tuzdyk made), marks as `place, kind`
+    /// pairs (a kind by its index in [`MARKS`]). The first ply sets the pits' kinds.
     fn state(&mut self, diagram: &Diagram) -> Value {
         let to_move = diagram.to_move.map_or(Value::Null, |p| json!(p.index()));
         let status = self.status(diagram);
@@ -215,7 +220,15 @@ impl Plies {
             pieces.push(self.style(style));
         }
         let counts: Vec<u32> = diagram.pits.iter().map(|p| p.count).collect();
-        let kinds: Vec<usize> = diagram.pits.iter().map(|p| self.kind(p.kind)).collect();
+        let mut kinds = Vec::new();
+        for (i, pit) in diagram.pits.iter().enumerate() {
+            let kind = self.kind(pit.kind);
+            match self.pit_kinds.get(i) {
+                Some(&first) if first != kind => kinds.extend([i, kind]),
+                Some(_) => {}
+                None => self.pit_kinds.push(kind),
+            }
+        }
         let mut marks = Vec::with_capacity(diagram.marks.len() * 2);
         for mark in &diagram.marks {
             marks.push(self.place_of(diagram, &mark.point, mark.at));

@@ -177,7 +177,11 @@
       `<rect class="background" width="${width}" height="${height}" fill="#f3e3c3"/>`,
       b.under,
     ];
-    b.pits.forEach((pit, i) => svg.push(pitOf(pit, counts[i], data.kinds[kinds[i]])));
+    const pitKinds = data.pitKinds.slice();
+    for (let i = 0; i < kinds.length; i += 2) {
+      pitKinds[kinds[i]] = kinds[i + 1];
+    }
+    b.pits.forEach((pit, i) => svg.push(pitOf(pit, counts[i], data.kinds[pitKinds[i]])));
     const over = [];
     for (let i = 0; i < marks.length; i += 2) {
       const kind = HEAD.marks[marks[i + 1]];
