@@ -185,85 +185,111 @@ fn press(tab: &Tab, key: &str) {
     tab.press_key(key).unwrap();
 }
 
-/// The page of every game kind open in a headless browser.
+/// The page of every game kind.
 struct Session {
     games: Vec<OnPage>,
     page: PathBuf,
-    tab: Arc<Tab>,
-    // Kept until the test ends: the browser's process and the page's directory.
-    _browser: Browser,
+    // Kept until the test ends: the page's directory.
     _dir: tempfile::TempDir,
 }
 
-fn session() -> Session {
-    let dir = tempfile::tempdir().unwrap();
-    let games = write_records(dir.path());
-    let page = page(dir.path());
+impl Session {
+    fn new() -> Session {
+        let dir = tempfile::tempdir().unwrap();
+        let games = write_records(dir.path());
+        let page = page(dir.path());
+        Session {
+            games,
+            page,
+            _dir: dir,
+        }
+    }
+}
+
+/// A headless browser and its tab (keep the browser: its process ends with it).
+fn browser_tab() -> (Browser, Arc<Tab>) {
     let browser = browser();
     let tab = browser.new_tab().unwrap();
     tab.set_default_timeout(Duration::from_secs(20));
-    Session {
-        games,
-        page,
-        tab,
-        _browser: browser,
-        _dir: dir,
-    }
+    (browser, tab)
 }
+
+/// Browsers driven at once: each call to a browser waits up to 100 ms (the crate's
+/// socket timeout), so the games are shared between browsers on threads of their own
+/// (one tab each: a tab in the background does not scroll a move into view to click
+/// it).
+const BROWSERS: usize = 3;
 
 #[test]
 #[ignore = "needs chromium: .ci/run installs it"]
 fn every_games_board_in_the_browser_is_the_engines_position_and_steps_with_keys_and_clicks() {
-    let Session {
-        games, page, tab, ..
-    } = &session();
-    for game in games.iter().filter(|g| !g.text.contains("ExpectError")) {
-        let states = states(&game.text);
-        let last = states.len() - 1;
-        let middle = last / 2;
-        for ply in [0, middle, last] {
-            open(tab, page, &format!("#game={}&ply={ply}", game.number));
-            check_board(tab, game, &states, ply, "opened at its fragment");
+    let session = Session::new();
+    let valid: Vec<&OnPage> = session
+        .games
+        .iter()
+        .filter(|g| !g.text.contains("ExpectError"))
+        .collect();
+    std::thread::scope(|scope| {
+        for share in valid.chunks(valid.len().div_ceil(BROWSERS)) {
+            let page = &session.page;
+            scope.spawn(move || {
+                let (_browser, tab) = browser_tab();
+                for game in share {
+                    check_game(&tab, page, game);
+                }
+            });
         }
-        open(tab, page, &format!("#game={}&ply=0", game.number));
-        let steps = [
-            ("ArrowRight", 1.min(last)),
-            ("ArrowRight", 2.min(last)),
-            ("ArrowLeft", 1.min(last)),
-            ("End", last),
-            ("ArrowLeft", last.saturating_sub(1)),
-            ("Home", 0),
-        ];
-        for (key, ply) in steps {
-            press(tab, key);
-            check_board(tab, game, &states, ply, key);
-        }
-        // The fragment follows the steps.
-        let hash = eval(tab, "location.hash");
-        assert_eq!(hash, format!("#game={}&ply=0", game.number));
-        // A click on a move goes to the position after it; the move is highlighted.
-        let target = middle.max(1).min(last);
-        if target > 0 {
-            let selector = format!("#moves .move[data-ply=\"{target}\"]");
-            tab.find_element(&selector).unwrap().click().unwrap();
-            check_board(tab, game, &states, target, "a click on its move");
-            let current = eval(
-                tab,
-                "document.querySelector('#moves .move.current').dataset.ply",
-            );
-            assert_eq!(current, target.to_string());
-            screenshot(tab, &format!("{:02}-{}-ply{target}", game.number, game.id));
-        }
+    });
+}
+
+/// Opens `game` at several plies, steps through it with the keys and clicks a move,
+/// checking the board each time; takes a screenshot of its board.
+fn check_game(tab: &Tab, page: &Path, game: &OnPage) {
+    let states = states(&game.text);
+    let last = states.len() - 1;
+    let middle = last / 2;
+    for ply in [0, middle, last] {
+        open(tab, page, &format!("#game={}&ply={ply}", game.number));
+        check_board(tab, game, &states, ply, "opened at its fragment");
+    }
+    open(tab, page, &format!("#game={}&ply=0", game.number));
+    let steps = [
+        ("ArrowRight", 1.min(last)),
+        ("ArrowRight", 2.min(last)),
+        ("ArrowLeft", 1.min(last)),
+        ("End", last),
+        ("ArrowLeft", last.saturating_sub(1)),
+        ("Home", 0),
+    ];
+    for (key, ply) in steps {
+        press(tab, key);
+        check_board(tab, game, &states, ply, key);
+    }
+    // The fragment follows the steps.
+    let hash = eval(tab, "location.hash");
+    assert_eq!(hash, format!("#game={}&ply=0", game.number));
+    // A click on a move goes to the position after it; the move is highlighted.
+    let target = middle.max(1).min(last);
+    if target > 0 {
+        let selector = format!("#moves .move[data-ply=\"{target}\"]");
+        tab.find_element(&selector).unwrap().click().unwrap();
+        check_board(tab, game, &states, target, "a click on its move");
+        let current = eval(
+            tab,
+            "document.querySelector('#moves .move.current').dataset.ply",
+        );
+        assert_eq!(current, target.to_string());
+        screenshot(tab, &format!("{:02}-{}-ply{target}", game.number, game.id));
     }
 }
 
 #[test]
 #[ignore = "needs chromium: .ci/run installs it"]
 fn an_invalid_game_shows_its_error_at_its_ply_over_the_position_before_it() {
-    let Session {
-        games, page, tab, ..
-    } = &session();
-    let game = games.last().unwrap();
+    let session = Session::new();
+    let (_browser, tab) = browser_tab();
+    let (tab, page) = (&tab, &session.page);
+    let game = session.games.last().unwrap();
     let record = parse_games(&game.text, Default::default()).remove(0);
     let replayed = replay(&record, &Settings::default());
     let error = replayed.errors.first().expect("the record is invalid");
