@@ -29,9 +29,9 @@
   function listGames() {
     const rows = ROWS.map((r, i) => {
       const [white, black, event, date, result, valid, game, file, index] = r;
-      const cells = [i + 1, white, black, event, date, result, valid ? "valid" : "invalid", game || "?", `${file} #${index}`];
+      const cells = [i + 1, white, black, result, valid ? "valid" : "invalid", game || "?", date, event, `${file} #${index}`];
       const classes = ["game", valid ? "valid" : "invalid"];
-      const names = ["number", "white", "black", "event", "date", "result", "valid", "id", "file"];
+      const names = ["number", "white", "black", "result", "valid", "id", "date", "event", "file"];
       const tds = cells.map((c, j) => `<td class="${names[j]}">${esc(c)}</td>`).join("");
       return `<tr class="${classes.join(" ")}" data-game="${i + 1}">${tds}</tr>`;
     });
@@ -75,12 +75,26 @@
       }
       const row = $("rows").children[game - 1];
       row.classList.add("selected");
-      row.scrollIntoView({ block: "nearest" });
+      reveal($("list"), row, $("list").querySelector("thead").offsetHeight);
       $("viewer").hidden = false;
       $("title").textContent = title(game);
       $("moves").innerHTML = moveList(view.data);
     }
     go(ply);
+  }
+
+  // Scrolls `box` (not the page) so that `el` shows below its first `top` pixels.
+  function reveal(box, el, top) {
+    const outer = box.getBoundingClientRect();
+    const inner = el.getBoundingClientRect();
+    // The box's inside, without its border and scroll bar.
+    const first = outer.top + box.clientTop + top;
+    const last = outer.top + box.clientTop + box.clientHeight;
+    if (inner.top < first) {
+      box.scrollTop -= first - inner.top;
+    } else if (inner.bottom > last) {
+      box.scrollTop += inner.bottom - last;
+    }
   }
 
   function title(game) {
@@ -107,7 +121,7 @@
       el.classList.add("current");
     }
     if (current.length > 0 && ply > 0) {
-      current[current.length - 1].scrollIntoView({ block: "nearest" });
+      reveal($("moves"), current[current.length - 1], 0);
     }
     const errors = data.errors.filter((e) => e.p === null || e.p === ply);
     $("errors").innerHTML = errors
