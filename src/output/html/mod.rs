@@ -369,3 +369,45 @@ fn escape(text: &str) -> String {
         .replace('>', "&gt;")
         .replace('"', "&quot;")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Player;
+    use crate::games::common::board::Board;
+    use crate::games::common::diagram::Colour;
+
+    fn scene() -> Diagram {
+        let board = Board::orthogonal(3, 3);
+        Diagram::of_board(&board, |p| board.name(p).to_string())
+    }
+
+    #[test]
+    fn a_ply_names_its_pieces_and_marks_by_place_and_style() {
+        let start = scene();
+        let mut after = scene();
+        after.piece("b2", Some(Player::First), Colour::Light, "king");
+        after.piece("c3", Some(Player::Second), Colour::Dark, "man");
+        after.mark(MarkKind::To, "b2");
+        after.to_move = Some(Player::Second);
+        after.status = "second to move".into();
+        let mut plies = Plies::new(&start);
+        plies.state(&start);
+        let state = plies.state(&after);
+        // b2 and c3 are the 5th and 9th points; `to` is the second kind of mark.
+        assert_eq!(state, json!([1, 1, [4, 0, 8, 1], [], [], [4, 1]]));
+        assert_eq!(plies.styles[0], json!(["first", "light", "king", "K"]));
+        assert!(plies.extra.is_empty());
+    }
+
+    #[test]
+    fn games_on_the_same_board_share_it() {
+        let mut viewer = Viewer::new();
+        let a = viewer.board("test", &scene(), Vec::new());
+        let b = viewer.board("test", &scene(), Vec::new());
+        assert_eq!((a, b, viewer.boards.len()), (0, 0, 1));
+        let mut bigger = scene();
+        bigger.extent.1 += 1.0;
+        assert_eq!(viewer.board("test", &bigger, Vec::new()), 1);
+    }
+}
