@@ -122,6 +122,25 @@ drawn; a bad move stops it there (said on stderr).
 
 Exit status: 0 when drawn, 2 on a usage or I/O error, or a ply past the end.")]
     Diagram(DiagramArgs),
+    /// Write the games as one HTML page to step through in a browser: the list of
+    /// games, and each game's board, moves, comments, variations and errors.
+    #[command(after_help = "Examples:
+  tgn view -o games.html archive/
+  tgn view --game toguz-kumalak -o playok.html playok.pgn
+  xdg-open 'games.html#game=3&ply=17'
+
+The page is self-contained (its style, script and data inline; nothing is fetched), so
+it opens from a file. Click a game in the list (or filter it), then step with the
+buttons, the keys (Left, Right, Home, End) or a click on a move; the last move is
+highlighted on the board and in the list. An invalid game shows its error (line:column
+and message) at its ply, over the position before the bad move. Variations are shown in
+the list, not stepped through. The fragment #game=G&ply=K opens game G (from 1, counted
+over the page) at ply K, and follows every step. The page holds the moves and, per ply,
+only what changes on the board: an archive of a thousand games stays a few megabytes.
+
+Exit status: 0 if every game is valid, 1 if any is invalid (it is still shown), 2 on a
+usage or I/O error.")]
+    View(ViewArgs),
     /// Judge every move with a search: the evaluation before and after it, the best
     /// move, and ?!, ? or ?? where it loses.
     #[command(after_help = "Examples:
@@ -553,6 +572,19 @@ impl DiagramArgs {
             format: self.format,
         }
     }
+}
+
+/// `tgn view`.
+#[derive(Debug, Args)]
+pub struct ViewArgs {
+    /// Record files, directories or - for stdin.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Write the page to FILE (else to stdout).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub read: ReadArgs,
 }
 
 value_enum!(CheckFormat { Human => "human", Json => "json", Github => "github" });
@@ -1039,6 +1071,11 @@ pub fn run(cli: Cli) -> i32 {
         Command::Games => commands::games::run(),
         Command::Completions { shell } => completions(shell),
         Command::Diagram(args) => commands::diagram::run(&args.options()),
+        Command::View(args) => commands::view::run(&commands::view::Options {
+            read: args.read.reading(),
+            paths: args.paths,
+            output: args.output,
+        }),
     };
     match result {
         Ok(status) => status.code(),

@@ -3,182 +3,20 @@
 //! at every ply of a sample record and of a random game; and the command writes SVG
 //! and PNG.
 
-use std::collections::BTreeMap;
+mod common;
+
 use std::path::Path;
 
 use assert_cmd::Command;
-use serde_json::Value;
+use common::picture::{from_state, from_svg, sample, states};
 use tgn::output::svg;
 use tgn::record::parse_games;
 use tgn::registry::{self, Found};
+use tgn::replay::Settings;
 use tgn::replay::diagram::Stop;
-use tgn::replay::{Detail, Settings, Status, replay};
-
-/// What a picture or a state shows: `point → "light man"`, `pit → count`.
-#[derive(Debug, Default, PartialEq)]
-struct Shown {
-    pieces: BTreeMap<String, String>,
-    pits: BTreeMap<String, u32>,
-    tuzdyks: Vec<String>,
-}
 
 /// Plies checked per record: enough for captures, chains and sowings to show.
 const PLIES: u32 = 12;
-
-fn from_svg(text: &str) -> Shown {
-    let document = roxmltree::Document::parse(text).expect("the SVG is well-formed XML");
-    let mut shown = Shown::default();
-    for node in document.descendants() {
-        let class = node.attribute("class").unwrap_or_default();
-        if class.starts_with("piece ") {
-            let what = format!(
-                "{} {}",
-                node.attribute("data-colour").unwrap(),
-                node.attribute("data-kind").unwrap()
-            );
-            shown
-                .pieces
-                .insert(node.attribute("data-point").unwrap().to_string(), what);
-        } else if class.starts_with("pit ") {
-            let name = node.attribute("data-pit").unwrap().to_string();
-            let count = node.attribute("data-count").unwrap().parse().unwrap();
-            if node.attribute("data-kind") == Some("tuzdyk") {
-                shown.tuzdyks.push(name.clone());
-            }
-            shown.pits.insert(name, count);
-        }
-    }
-    shown.tuzdyks.sort();
-    shown
-}
-
-fn names(value: &Value) -> Vec<String> {
-    value
-        .as_array()
-        .map(|v| v.iter().map(|s| s.as_str().unwrap().to_string()).collect())
-        .unwrap_or_default()
-}
-
-/// What the engine's JSON state (`convert --states`, documented per game) says stands
-/// where, in the picture's words.
-fn from_state(game: &str, state: &Value) -> Shown {
-    let mut shown = Shown::default();
-    let mut put = |points: Vec<String>, what: &str| {
-        for p in points {
-            shown.pieces.insert(p, what.to_string());
-        }
-    };
-    match game {
-        "toguz-kumalak" | "olinda-keliya" => {
-            let stores = if game == "toguz-kumalak" {
-                "kazans"
-            } else {
-                "stores"
-            };
-            let store = if game == "toguz-kumalak" {
-                "kazan"
-            } else {
-                "store"
-            };
-            for (side, letter) in [("south", 'S'), ("north", 'N')] {
-                for (i, count) in state[side].as_array().unwrap().iter().enumerate() {
-                    let count = count.as_u64().unwrap() as u32;
-                    shown.pits.insert(format!("{letter}{}", i + 1), count);
-                }
-            }
-            for (i, letter) in ['S', 'N'].into_iter().enumerate() {
-                let count = state[stores][i].as_u64().unwrap() as u32;
-                shown.pits.insert(format!("{letter} {store}"), count);
-            }
-            if game == "toguz-kumalak" {
-                for (owner, row) in [("south", 'N'), ("north", 'S')] {
-                    if let Some(n) = state["tuzdyks"][owner].as_u64() {
-                        shown.tuzdyks.push(format!("{row}{n}"));
-                    }
-                }
-            }
-            shown.tuzdyks.sort();
-        }
-        // The mill games (every Sanmill preset), Mig Mang, Nei Pat Kono.
-        _ if state["white"].is_array() && state["black"].is_array() => {
-            put(names(&state["white"]), "light man");
-            put(names(&state["black"]), "dark man");
-            put(names(&state["marked"]), "red marked");
-        }
-        "pinoy-dama" => {
-            put(names(&state["white"]["men"]), "light man");
-            put(names(&state["white"]["kings"]), "light king");
-            put(names(&state["black"]["men"]), "dark man");
-            put(names(&state["black"]["kings"]), "dark king");
-        }
-        "zamma" | "srand" => {
-            put(names(&state["south"]["men"]), "light man");
-            put(names(&state["south"]["sultans"]), "light sultan");
-            put(names(&state["north"]["men"]), "dark man");
-            put(names(&state["north"]["sultans"]), "dark sultan");
-        }
-        "kungser" => {
-            put(names(&state["princes"]), "light prince");
-            put(names(&state["lamas"]), "dark lama");
-        }
-        "rimau-rimau" => {
-            put(names(&state["tigers"]), "light tiger");
-            put(names(&state["men"]), "dark man");
-        }
-        "bagh-chal" => {
-            put(names(&state["tigers"]), "light tiger");
-            put(names(&state["goats"]), "dark goat");
-        }
-        "pasang" => {
-            for (row, rank) in state["ranks"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .zip((1..=11).rev())
-            {
-                for (cell, file) in row.as_str().unwrap().chars().zip('a'..) {
-                    let what = match cell {
-                        'W' => "light stone",
-                        'B' => "dark stone",
-                        'K' | 'k' => "red ka",
-                        _ => continue,
-                    };
-                    shown
-                        .pieces
-                        .insert(format!("{file}{rank}"), what.to_string());
-                }
-            }
-        }
-        other => panic!("no state reader for {other}: add one here"),
-    }
-    shown
-}
-
-/// The engine's state at the start and after each played ply of the main line.
-fn states(text: &str) -> Vec<Value> {
-    let record = parse_games(text, Default::default()).remove(0);
-    let settings = Settings {
-        detail: Detail {
-            state: true,
-            ..Detail::default()
-        },
-        ..Settings::default()
-    };
-    let replayed = replay(&record, &settings);
-    let mut states = vec![replayed.start.expect("a start").state];
-    for node in &replayed.main.nodes {
-        if let Status::Played(played) = &node.status {
-            // A turn written as two tokens (a mill's removal) is one ply: its last.
-            let state = played.detail.as_ref().expect("asked for").state.clone();
-            if played.ply as usize == states.len() {
-                states.push(state);
-            } else {
-                *states.last_mut().unwrap() = state;
-            }
-        }
-    }
-    states
-}
 
 fn check_record(found: Found, text: &str, what: &str) {
     check_plies(found, text, what, 0..=PLIES as usize);
@@ -216,20 +54,6 @@ fn check_plies(found: Found, text: &str, what: &str, plies: std::ops::RangeInclu
             );
         }
     }
-}
-
-/// The first game of the first sample record of `game`, if the repository has one.
-fn sample(game: &str) -> Option<String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("records")
-        .join(game);
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .ok()?
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    files.sort();
-    std::fs::read_to_string(files.first()?).ok()
 }
 
 #[test]

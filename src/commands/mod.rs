@@ -15,6 +15,7 @@ pub mod games;
 pub mod select;
 pub mod split;
 pub mod summarize;
+pub mod view;
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};

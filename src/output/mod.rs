@@ -4,6 +4,7 @@
 //! format.
 
 pub mod github;
+pub mod html;
 pub mod human;
 pub mod json;
 pub mod style;

@@ -61,6 +61,65 @@ pub fn write(game: &str, diagram: &Diagram) -> String {
     svg
 }
 
+/// The part of a scene's picture that stays while a game is played (the board's
+/// squares, areas, lines, points and edge labels) and the sizes it is drawn at: what
+/// the HTML viewer ([`crate::output::html`]) keeps once per board, to draw each ply's
+/// pieces, pits, marks and status over it in the browser as [`write`] does here.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Backdrop {
+    pub width: f32,
+    /// The height without status lines; each line adds [`Backdrop::line`].
+    pub height: f32,
+    pub line: f32,
+    /// Where the status lines start: the first one's baseline is one line below.
+    pub status_top: f32,
+    /// The squares, areas, lines and points, in that order (under the pits).
+    pub under: String,
+    /// The coordinates and point names (over the pieces).
+    pub labels: String,
+}
+
+/// Pixels per lattice step, as [`write`] draws.
+pub const PIXELS_PER_STEP: f32 = STEP;
+
+/// The font family every text is written in.
+pub const FONT_FAMILY: &str = FONT;
+
+/// The parts of `diagram` that are the same at every ply of its game.
+pub fn backdrop(diagram: &Diagram) -> Backdrop {
+    let page = Page::of(diagram);
+    let mut under = String::new();
+    page.squares(&mut under);
+    page.areas(&mut under);
+    page.lines(&mut under);
+    page.points(&mut under);
+    let mut labels = String::new();
+    page.labels(&mut labels);
+    Backdrop {
+        width: page.size().0,
+        height: n((diagram.extent.1 + 1.35) * STEP),
+        line: n(STEP * STATUS),
+        status_top: n((diagram.extent.1 + 1.0) * STEP),
+        under,
+        labels,
+    }
+}
+
+/// Where `at` is drawn in the picture of `diagram`, in pixels.
+pub fn pixels(diagram: &Diagram, at: At) -> (f32, f32) {
+    Page::of(diagram).px(at)
+}
+
+/// The width and height a pit of `size` lattice units is drawn at, in pixels.
+pub fn pit_size(size: (f32, f32)) -> (f32, f32) {
+    (n(size.0 * STEP * 0.9), n(size.1 * STEP * 0.9))
+}
+
+/// The status line of `diagram` as [`write`] breaks it to fit the picture.
+pub fn status_lines(diagram: &Diagram) -> Vec<String> {
+    Page::of(diagram).status_lines()
+}
+
 /// `first` or `second`, as `data-owner` and `data-to-move` write a player.
 pub fn player_name(player: Player) -> &'static str {
     match player {
@@ -164,7 +223,7 @@ impl<'d> Page<'d> {
 
     fn pit(&self, svg: &mut String, pit: &Pit) {
         let (x, y) = self.px(pit.at);
-        let (w, h) = (n(pit.size.0 * STEP * 0.9), n(pit.size.1 * STEP * 0.9));
+        let (w, h) = pit_size(pit.size);
         let fill = if pit.kind == "pit" {
             "#e8cfa0"
         } else {

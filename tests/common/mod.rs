@@ -3,6 +3,8 @@
 //! own that says `mod common;` and uses a part of these, hence `allow(dead_code)`.
 #![allow(dead_code)]
 
+pub mod picture;
+
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;

@@ -1,0 +1,147 @@
+//! `tgn view` without a browser: the page is self-contained, every game's data block
+//! parses and holds a state per ply of its main line (up to a bad move, whose error
+//! names its line, column and ply), a record's text cannot end a script element, and
+//! PlayOK's archive stays small (no drawing per ply). What the page shows in a
+//! browser is `tests/view_browser.rs`'s business.
+
+mod common;
+
+use std::path::Path;
+
+use common::{run, run_stdin};
+use serde_json::Value;
+
+/// The data block `id` of `page`, parsed.
+fn block(page: &str, id: &str) -> Value {
+    let open = format!("<script type=\"application/json\" id=\"{id}\">");
+    let start = page.find(&open).unwrap_or_else(|| panic!("no block {id}")) + open.len();
+    let end = start + page[start..].find("</script>").unwrap();
+    serde_json::from_str(&page[start..end]).unwrap()
+}
+
+#[test]
+fn the_page_is_self_contained_and_holds_a_state_per_ply_of_every_game() {
+    let out = run(&["view", "records/zamma/huff.pgn", "records/toguz-kumalak"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let page = &out.stdout;
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    // Nothing fetched: no link, script or style from elsewhere (the only URL is the
+    // SVG namespace, written by the script).
+    for outside in ["src=", "href=", "@import", "url("] {
+        assert!(!page.contains(outside), "{outside}");
+    }
+    assert_eq!(
+        page.matches("http").count(),
+        page.matches("http://www.w3.org/2000/svg").count()
+    );
+    let rows = block(page, "games");
+    let rows = rows.as_array().unwrap();
+    assert!(rows.len() > 2);
+    for (i, row) in rows.iter().enumerate() {
+        let game = block(page, &format!("game-{}", i + 1));
+        let last = game["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|m| m["p"].as_u64())
+            .max()
+            .unwrap_or(0);
+        assert_eq!(
+            game["plies"].as_array().unwrap().len() as u64,
+            last + 1,
+            "{row}"
+        );
+        assert!(game["board"].as_u64().is_some());
+    }
+}
+
+#[test]
+fn an_invalid_game_names_its_error_with_line_column_and_the_ply_before_it() {
+    let out = run(&["view", "records/invalid/bagh-chal-occupied.pgn"]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let game = block(&out.stdout, "game-1");
+    let error = &game["errors"][0];
+    // [ExpectAt "13:16"]: the third ply, b1, placed where a tiger stands.
+    assert_eq!(
+        (error["l"].as_u64(), error["c"].as_u64()),
+        (Some(13), Some(16))
+    );
+    assert_eq!(error["p"], 2);
+    assert_eq!(error["m"], "illegal move: b1 is occupied (R2)");
+    assert_eq!(game["plies"].as_array().unwrap().len(), 3);
+    let bad: Vec<&Value> = game["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["e"] == true)
+        .collect();
+    assert_eq!(bad.len(), 1);
+    assert_eq!(bad[0]["t"], "b1");
+}
+
+#[test]
+fn comments_nags_and_variations_are_kept_and_no_record_text_ends_a_script() {
+    let text = "[Game \"toguz-kumalak\"]\n\n1. 43(10) $2 {</script><script>alert(1)</script>} \
+                (1. 76(10) {<!-- a variation}) 11(10) *\n";
+    let out = run_stdin(&["view", "-"], text);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let page = &out.stdout;
+    assert_eq!(
+        page.matches("<script").count(),
+        page.matches("</script>").count()
+    );
+    assert!(!page.contains("alert(1)</script>"));
+    let game = block(page, "game-1");
+    let first = &game["moves"][0];
+    assert_eq!(first["g"][0], 2);
+    assert_eq!(first["c"][0], "</script><script>alert(1)</script>");
+    assert_eq!(first["v"][0]["m"][0]["t"], "76(10)");
+    assert_eq!(first["v"][0]["m"][0]["c"][0], "<!-- a variation");
+    assert_eq!(game["plies"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn the_page_is_written_to_the_file_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("games.html");
+    let out = run(&["view", "-o", page.to_str().unwrap(), "records/nei-pat-kono"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.is_empty());
+    assert!(
+        std::fs::read_to_string(&page)
+            .unwrap()
+            .contains("id=\"game-1\"")
+    );
+}
+
+#[test]
+#[ignore = "reads ../shared/data (PlayOK's archive); .ci/run runs it"]
+fn playoks_archive_makes_a_page_of_its_moves_not_of_a_drawing_per_ply() {
+    let path = "../shared/data/toguz/playok-2025.pgn";
+    assert!(Path::new(path).exists(), "{path} is absent");
+    let out = run(&["view", "--game", "toguz-kumalak", path]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let page = &out.stdout;
+    assert_eq!(block(page, "games").as_array().unwrap().len(), 1199);
+    // One board for all the games; no SVG element in the page as written (the one
+    // `<svg` is the script's, which draws the ply shown).
+    assert_eq!(block(page, "boards")["boards"].as_array().unwrap().len(), 1);
+    assert_eq!(page.matches("<svg").count(), 1);
+    // Measured: 11.1 MB for the 111,527 positions of 1,199 games, 99 bytes each
+    // (moves, comments and the list included).
+    let plies: usize = page
+        .split("<script type=\"application/json\" id=\"game-")
+        .skip(1)
+        .map(|rest| {
+            let start = rest.find('>').unwrap() + 1;
+            let end = rest.find("</script>").unwrap();
+            let game: Value = serde_json::from_str(&rest[start..end]).unwrap();
+            game["plies"].as_array().unwrap().len()
+        })
+        .sum();
+    assert!(
+        page.len() / plies < 160,
+        "{} bytes for {plies} plies",
+        page.len()
+    );
+}
