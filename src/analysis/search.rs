@@ -134,7 +134,9 @@ impl<'r, R: Rules> Searcher<'r, R> {
             found.best = Some(moves[index].clone());
             found.score = score;
             found.depth = depth;
-            found.proved = !self.horizon || decided(score);
+            // A win or loss further than this iteration's depth came through the table
+            // from an earlier search: real, but a shorter one may lie beyond the horizon.
+            found.proved = !self.horizon || found.plies_to_end().is_some_and(|n| n <= depth);
             if found.proved {
                 break;
             }
