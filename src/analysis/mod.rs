@@ -8,6 +8,8 @@
 //! budget in depth or nodes gives the same analysis on every run and thread count.
 
 pub mod search;
+#[cfg(test)]
+mod solver;
 mod table;
 #[cfg(test)]
 mod tests;
