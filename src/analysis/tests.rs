@@ -3,7 +3,7 @@
 //! proved agrees with the exact solver of [`super::solver`], and what the solver finds
 //! decided within the depth the search completed, the search proves.
 
-use super::search::{Budget, Found, Searcher, WIN};
+use super::search::{Budget, Found, Searcher, UNLISTED_NODES, WIN};
 use super::solver::{Solved, Value, solve};
 use super::{DEFAULT_NODES, MAX_PLY, Verdict, verdict};
 use crate::games::bagh_chal::BaghChal;
@@ -396,4 +396,44 @@ fn a_node_budget_gives_the_same_search_every_time_and_stops_it() {
     let again = Searcher::new(&rules, TABLE).search(&position, budget);
     assert_eq!(first, again);
     assert!(first.depth >= 2 && first.nodes <= 5_000, "{first:?}");
+}
+
+/// Three sultans among 44 men (`records/invalid/zamma-search-limit.pgn`): South's
+/// capture chains are more than the capture search looks at.
+const SULTANS: &str = "nS1n1S2n/nn1nnn2S/1n5n1/1nSn1n3/3n1nnnn/1nnnn1n2/1n3n3/nnnnnn1nS/1n1n2nn1";
+
+#[test]
+fn a_position_whose_moves_cannot_all_be_listed_is_not_searched() {
+    let rules = rules_of::<Zamma>(&Zamma::GAMES[0]);
+    let position = rules
+        .parse_position(&format!("{SULTANS} s"))
+        .expect("a position");
+    let found = Searcher::new(&rules, TABLE).search(&position, DEFAULT);
+    assert_eq!(
+        (found.best.is_none(), found.depth, found.nodes, found.proved),
+        (true, 0, 0, false)
+    );
+}
+
+#[test]
+fn a_position_whose_moves_cannot_all_be_listed_costs_the_node_budget_its_listing() {
+    let rules = rules_of::<Zamma>(&Zamma::GAMES[0]);
+    // North lists its moves; after each, South cannot.
+    let position = rules
+        .parse_position(&format!("{SULTANS} n"))
+        .expect("a position");
+    let found = Searcher::new(&rules, TABLE).search(&position, DEFAULT);
+    assert!(found.best.is_some() && found.depth == 1, "{found:?}");
+    assert!(found.nodes <= DEFAULT_NODES && !found.proved, "{found:?}");
+    let two = Budget {
+        depth: 2,
+        nodes: None,
+        time: None,
+    };
+    let found = Searcher::new(&rules, TABLE).search(&position, two);
+    assert!(
+        found.depth == 2 && found.nodes > UNLISTED_NODES,
+        "{found:?}"
+    );
+    assert!(!found.proved, "{found:?}");
 }

@@ -356,6 +356,15 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// token's move). Empty exactly when the player to move cannot move.
     fn legal_moves(&self, position: &Self::Position) -> Vec<Self::Move>;
 
+    /// [`Rules::legal_moves`], or `None` where a limit of tgn (not a rule) cut the list
+    /// short: the capture search's budget, met in positions built to have millions of
+    /// capture chains. The analysis does not search past such a position: its moves
+    /// are not all known, and listing them took the capture search's whole budget. By
+    /// default every list is complete.
+    fn complete_legal_moves(&self, position: &Self::Position) -> Option<Vec<Self::Move>> {
+        Some(self.legal_moves(position))
+    }
+
     /// Parses one move token with nom.
     ///
     /// # Errors
