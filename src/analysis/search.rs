@@ -1,7 +1,8 @@
 //! The search: negamax with alpha-beta over any [`Rules`], deepened one ply at a time,
 //! with a transposition table, move ordering (the table's move, then killers, then the
 //! moves whose resulting position [`Rules::evaluate`] likes best: captures first) and
-//! exact scores for positions whose end it sees ("win in N plies").
+//! exact scores for positions whose end it sees ("win in N plies"); at the horizon,
+//! for games that ask for it ([`Rules::QUIESCENCE`]), a quiescence search of captures.
 //!
 //! A turn written as several tokens (a mill's removal, a blow in Zamma) is several
 //! plies by the same player: the score of a child moved by the same side is not
@@ -23,6 +24,8 @@ const EVAL_LIMIT: i32 = WIN / 2;
 /// two million steps, some 0.1 s, the time of 10,000 nodes at the 100,000 nodes a
 /// second every game reaches. The node budget so bounds the time as well as the nodes.
 pub const UNLISTED_NODES: u64 = 10_000;
+/// The most plies of captures the search follows past its horizon.
+const QUIESCENCE_PLIES: u32 = 4;
 /// How often (in nodes) the clock is read under `--movetime`.
 const CLOCK_EVERY: u64 = 1024;
 
@@ -217,9 +220,16 @@ impl<'r, R: Rules> Searcher<'r, R> {
         if let Some(score) = self.terminal(position, ply) {
             return Some(score);
         }
-        if depth == 0 || ply >= MAX_PLY {
+        if ply >= MAX_PLY {
             self.horizon = true;
             return Some(self.evaluation(position));
+        }
+        if depth == 0 {
+            self.horizon = true;
+            if !R::QUIESCENCE {
+                return Some(self.evaluation(position));
+            }
+            return self.quiesce(position, alpha, beta, ply, QUIESCENCE_PLIES);
         }
         let key = self.rules.position_key(position);
         let entry = self.table.probe(key);
@@ -279,6 +289,59 @@ impl<'r, R: Rules> Searcher<'r, R> {
         }
         self.nodes += 1;
         Some(())
+    }
+
+    /// The score at the horizon of a game with [`Rules::QUIESCENCE`]: the evaluation,
+    /// or better for the mover what the moves that raise it at once (captures) lead
+    /// to, up to `plies` further plies of them, so that a line is not scored in the
+    /// middle of an exchange. Each capture followed counts as a node.
+    fn quiesce(
+        &mut self,
+        position: &R::Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        plies: u32,
+    ) -> Option<i32> {
+        let stand = self.evaluation(position);
+        if plies == 0 || stand >= beta || ply >= MAX_PLY {
+            return Some(stand);
+        }
+        let Some(moves) = self.rules.complete_legal_moves(position) else {
+            return Some(stand);
+        };
+        if moves.is_empty() {
+            return Some(self.outcome_score(position, ply).unwrap_or(0));
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let mover = self.rules.to_move(position);
+        for mv in &moves {
+            let mut next = position.clone();
+            self.rules.play(&mut next, mv);
+            let same = self.rules.to_move(&next) == mover;
+            let gain = if same {
+                self.evaluation(&next)
+            } else {
+                -self.evaluation(&next)
+            };
+            if gain <= stand {
+                continue;
+            }
+            self.count_node()?;
+            let score = match (self.terminal(&next, ply + 1), same) {
+                (Some(end), true) => end,
+                (Some(end), false) => -end,
+                (None, true) => self.quiesce(&next, alpha, beta, ply + 1, plies - 1)?,
+                (None, false) => -self.quiesce(&next, -beta, -alpha, ply + 1, plies - 1)?,
+            };
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        Some(best)
     }
 
     /// A position whose moves the rules could not all list: scored by the evaluation

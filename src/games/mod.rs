@@ -330,6 +330,12 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// `?!`, `?` and `??`.
     const LOSS_MARKS: [i32; 3] = [1, 2, 3];
 
+    /// Whether the search, at its horizon, follows the moves that raise
+    /// [`Rules::evaluate`] at once (captures) before it scores a line: for a game whose
+    /// evaluation swings on captures and whose positions have few moves (each of a
+    /// horizon node's moves is played to see whether it captures).
+    const QUIESCENCE: bool = false;
+
     /// A key of the position for the search's transposition table: equal positions
     /// have equal keys, and different ones almost never. By default a hash of the
     /// position string (what the position is, by definition); a game whose position
