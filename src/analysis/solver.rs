@@ -2,13 +2,14 @@
 //! analysis over every position reachable from the ones given, solved by backward
 //! induction from the ends of the game.
 //!
-//! A position is what its position string says: the games keep in the position what
-//! their history-dependent rules need (the mills' ten-move count and Sanmill's n-move
-//! count and repetition list, Bagh-chal's repetition history), so two lines reaching
-//! the same string reach the same position, for the solver as for the search's table.
-//! A line that comes back to a position it passed through is endless play: the
-//! solver calls a position that neither side can force to an end a draw, which the
-//! search, seeing no end, never proves.
+//! A position is what its position string says, as for the search's table (whose key
+//! is a hash of the string, or of the same fields). The games compared here keep in
+//! it all that their rules look back on: Toguz Kumalak and Nei Pat Kono have no rule
+//! of history, and the mills write the ten-move count (`quiet=`), R8's last moves
+//! (`last=`) and Sanmill's n-move count and repetition list (`plies=`, `seen=`). A
+//! line that comes back to a position it passed through is endless play: the solver
+//! calls a position that neither side can force to an end a draw, which the search,
+//! seeing no end, never proves.
 
 use std::collections::{HashMap, VecDeque};
 
