@@ -1,7 +1,8 @@
 //! The search: negamax with alpha-beta over any [`Rules`], deepened one ply at a time,
 //! with a transposition table, move ordering (the table's move, then killers, then the
 //! moves whose resulting position [`Rules::evaluate`] likes best: captures first) and
-//! exact scores for positions whose end it sees ("win in N plies").
+//! exact scores for positions whose end it sees ("win in N plies"); at the horizon,
+//! for games that ask for it ([`Rules::QUIESCENCE`]), a quiescence search of captures.
 //!
 //! A turn written as several tokens (a mill's removal, a blow in Zamma) is several
 //! plies by the same player: the score of a child moved by the same side is not
@@ -18,6 +19,13 @@ pub const WIN: i32 = 1_000_000;
 pub const MAX_PLY: usize = 256;
 /// The most an evaluation may say: far below any decided score.
 const EVAL_LIMIT: i32 = WIN / 2;
+/// The nodes a position whose moves the rules cannot all list costs the budget
+/// ([`Rules::complete_legal_moves`]): listing spent the capture search's whole budget,
+/// two million steps, some 0.1 s, the time of 10,000 nodes at the 100,000 nodes a
+/// second every game reaches. The node budget so bounds the time as well as the nodes.
+pub const UNLISTED_NODES: u64 = 10_000;
+/// The most plies of captures the search follows past its horizon.
+const QUIESCENCE_PLIES: u32 = 4;
 /// How often (in nodes) the clock is read under `--movetime`.
 const CLOCK_EVERY: u64 = 1024;
 
@@ -27,7 +35,8 @@ const CLOCK_EVERY: u64 = 1024;
 pub struct Budget {
     /// Deepest iteration (plies).
     pub depth: u32,
-    /// Nodes, over all iterations.
+    /// Nodes, over all iterations (a position whose moves cannot all be listed
+    /// counts [`UNLISTED_NODES`]).
     pub nodes: Option<u64>,
     /// Wall-clock time.
     pub time: Option<Duration>,
@@ -107,9 +116,9 @@ impl<'r, R: Rules> Searcher<'r, R> {
             stopped: false,
         };
         let over = self.outcome_score(position, 0);
-        let moves = match over {
-            Some(_) => Vec::new(),
-            None => self.rules.legal_moves(position),
+        let listed = match over {
+            Some(_) => Some(Vec::new()),
+            None => self.rules.complete_legal_moves(position),
         };
         let mut found = Found {
             best: None,
@@ -117,6 +126,11 @@ impl<'r, R: Rules> Searcher<'r, R> {
             proved: over.is_some(),
             depth: 0,
             nodes: 0,
+        };
+        // A position whose moves the rules cannot all list is not searched.
+        let Some(moves) = listed else {
+            found.score = self.evaluation(position);
+            return found;
         };
         let last = budget.depth.clamp(1, MAX_PLY as u32 - 1);
         for depth in 1..=last {
@@ -134,7 +148,9 @@ impl<'r, R: Rules> Searcher<'r, R> {
             found.best = Some(moves[index].clone());
             found.score = score;
             found.depth = depth;
-            found.proved = !self.horizon || decided(score);
+            // A win or loss further than this iteration's depth came through the table
+            // from an earlier search: real, but a shorter one may lie beyond the horizon.
+            found.proved = !self.horizon || found.plies_to_end().is_some_and(|n| n <= depth);
             if found.proved {
                 break;
             }
@@ -204,9 +220,16 @@ impl<'r, R: Rules> Searcher<'r, R> {
         if let Some(score) = self.terminal(position, ply) {
             return Some(score);
         }
-        if depth == 0 || ply >= MAX_PLY {
+        if ply >= MAX_PLY {
             self.horizon = true;
             return Some(self.evaluation(position));
+        }
+        if depth == 0 {
+            self.horizon = true;
+            if !R::QUIESCENCE {
+                return Some(self.evaluation(position));
+            }
+            return self.quiesce(position, alpha, beta, ply, QUIESCENCE_PLIES);
         }
         let key = self.rules.position_key(position);
         let entry = self.table.probe(key);
@@ -214,7 +237,9 @@ impl<'r, R: Rules> Searcher<'r, R> {
             self.horizon |= !entry.is_some_and(|e| e.proved);
             return Some(score);
         }
-        let moves = self.rules.legal_moves(position);
+        let Some(moves) = self.rules.complete_legal_moves(position) else {
+            return self.unlisted(position);
+        };
         if moves.is_empty() {
             // The game's end is its outcome's to say; a game without one is a draw.
             return Some(self.outcome_score(position, ply).unwrap_or(0));
@@ -264,6 +289,72 @@ impl<'r, R: Rules> Searcher<'r, R> {
         }
         self.nodes += 1;
         Some(())
+    }
+
+    /// The score at the horizon of a game with [`Rules::QUIESCENCE`]: the evaluation,
+    /// or better for the mover what the moves that raise it at once (captures) lead
+    /// to, up to `plies` further plies of them, so that a line is not scored in the
+    /// middle of an exchange. Each capture followed counts as a node.
+    fn quiesce(
+        &mut self,
+        position: &R::Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        plies: u32,
+    ) -> Option<i32> {
+        let stand = self.evaluation(position);
+        if plies == 0 || stand >= beta || ply >= MAX_PLY {
+            return Some(stand);
+        }
+        let Some(moves) = self.rules.complete_legal_moves(position) else {
+            return Some(stand);
+        };
+        if moves.is_empty() {
+            return Some(self.outcome_score(position, ply).unwrap_or(0));
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let mover = self.rules.to_move(position);
+        for mv in &moves {
+            let mut next = position.clone();
+            self.rules.play(&mut next, mv);
+            let same = self.rules.to_move(&next) == mover;
+            let gain = if same {
+                self.evaluation(&next)
+            } else {
+                -self.evaluation(&next)
+            };
+            if gain <= stand {
+                continue;
+            }
+            self.count_node()?;
+            let score = match (self.terminal(&next, ply + 1), same) {
+                (Some(end), true) => end,
+                (Some(end), false) => -end,
+                (None, true) => self.quiesce(&next, alpha, beta, ply + 1, plies - 1)?,
+                (None, false) => -self.quiesce(&next, -beta, -alpha, ply + 1, plies - 1)?,
+            };
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        Some(best)
+    }
+
+    /// A position whose moves the rules could not all list: scored by the evaluation
+    /// as at the horizon, and charged [`UNLISTED_NODES`] nodes, for the time listing
+    /// took; `None` when the budget cannot pay them (nothing is counted then).
+    fn unlisted(&mut self, position: &R::Position) -> Option<i32> {
+        if self.nodes.saturating_add(UNLISTED_NODES) > self.limit.nodes {
+            self.limit.stopped = true;
+            return None;
+        }
+        self.nodes += UNLISTED_NODES;
+        self.horizon = true;
+        Some(self.evaluation(position))
     }
 
     /// The score of a position whose game is over for a reason no move rules out.

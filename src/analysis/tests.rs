@@ -1,9 +1,11 @@
 //! The proofs of issue 28, item 5: the search sees every win in one, in every game;
 //! and where positions are small enough to solve exhaustively, what the search says it
-//! proved agrees with a plain minimax over the whole tree.
+//! proved agrees with the exact solver of [`super::solver`], and what the solver finds
+//! decided within the depth the search completed, the search proves.
 
-use super::search::{Budget, Searcher, WIN, decided};
-use super::{DEFAULT_NODES, MAX_PLY};
+use super::search::{Budget, Found, Searcher, UNLISTED_NODES, WIN};
+use super::solver::{Solved, Value, solve};
+use super::{DEFAULT_NODES, MAX_PLY, Verdict, verdict};
 use crate::games::bagh_chal::BaghChal;
 use crate::games::hunt::kungser::Kungser;
 use crate::games::mig_mang::MigMang;
@@ -132,93 +134,176 @@ wins_in_one_test!(a_win_in_one_is_seen_in_nei_pat_kono, NeiPatKono, 40, 400);
 wins_in_one_test!(a_win_in_one_is_seen_in_olinda_keliya, OlindaKeliya, 40, 400);
 wins_in_one_test!(a_win_in_one_is_seen_in_pasang, Pasang, 40, 400);
 
-/// The exact solver: plain minimax over every line of at most `depth` plies, a win
-/// `n` plies away scoring `WIN - n`. Gives the score and whether it is the value (a
-/// shortest win seen, or every line seen to its end).
-fn solve<R: Rules>(rules: &R, position: &R::Position, depth: u32, ply: i32) -> (i32, bool) {
-    let moves = if rules.over_but_for_moves(position) {
-        Vec::new()
-    } else {
-        rules.legal_moves(position)
-    };
-    if moves.is_empty() {
-        let mover = rules.to_move(position);
-        return match rules.outcome(position).map(|o| o.result) {
-            Some(r) if r == GameResult::win_for(mover) => (WIN - ply, true),
-            Some(GameResult::Draw) | None => (0, true),
-            Some(_) => (-(WIN - ply), true),
-        };
-    }
-    if depth == 0 {
-        return (0, false);
-    }
-    let mut best = (-WIN - 1, true);
-    for mv in &moves {
-        let mut next = position.clone();
-        rules.play(&mut next, mv);
-        let (score, complete) = solve(rules, &next, depth - 1, ply + 1);
-        let score = if rules.to_move(&next) == rules.to_move(position) {
-            score
-        } else {
-            -score
-        };
-        best = (best.0.max(score), best.1 && complete);
-    }
-    (best.0, best.1 || (decided(best.0) && best.0 > 0))
+/// What a comparison of the search with the solver met.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Tally {
+    /// Positions compared.
+    positions: usize,
+    /// Positions the solver finds won or lost.
+    decided: usize,
+    /// Positions whose value the search proved, or had to (compared).
+    proved: usize,
 }
 
-/// For each position: the search at `depth` and the solver agree on every value
-/// either proves. Gives how many positions had a proved value.
-fn agree_with_solver<R: Rules>(rules: &R, positions: &[R::Position], depth: u32) -> usize {
-    let mut proved = 0;
+/// Searches each of `positions` at `budget` with one searcher (its table carrying
+/// over from one position to the next, as in `tgn analyze`) and holds it to the exact
+/// solver: every value the search proves is the solver's, plies to the end included;
+/// and every win or loss the solver finds within the depth the search completed, the
+/// search proves.
+fn agree_with_solver<R: Rules>(
+    rules: &R,
+    solved: &Solved<R::Position>,
+    positions: &[R::Position],
+    budget: Budget,
+) -> Tally {
+    let mut searcher = Searcher::new(rules, TABLE);
+    let mut tally = Tally {
+        positions: positions.len(),
+        ..Tally::default()
+    };
     for position in positions {
-        let mut searcher = Searcher::new(rules, TABLE);
-        let budget = Budget {
-            depth,
-            nodes: None,
-            time: None,
-        };
-        let found = searcher.search(position, budget);
-        let (value, solved) = solve(rules, position, depth, 0);
         let text = rules.write_position(position);
-        if solved {
-            assert!(
-                found.proved,
-                "{text}: the solver proves {value}, the search does not"
+        let value = solved
+            .value(&text)
+            .expect("a position of the solved sub-space");
+        let found = searcher.search(position, budget);
+        tally.decided += usize::from(value != Value::Draw);
+        if found.proved || plies(value).is_some_and(|n| n <= found.depth) {
+            assert_eq!(
+                search_value(&found),
+                Some(value),
+                "{text}: the search found {found:?}, the solver {value:?}"
             );
-        }
-        if found.proved {
-            assert!(
-                solved,
-                "{text}: the search proves {}, the solver does not",
-                found.score
-            );
-            assert_eq!(found.score, value, "{text}");
-            proved += 1;
+            tally.proved += 1;
         }
     }
-    proved
+    tally
+}
+
+/// Plies to the end of a win or loss.
+fn plies(value: Value) -> Option<u32> {
+    match value {
+        Value::Win(n) | Value::Loss(n) => Some(n),
+        Value::Draw => None,
+    }
+}
+
+/// What the search proved, as the solver says it.
+fn search_value<M>(found: &Found<M>) -> Option<Value> {
+    match (verdict(found.score, found.proved), found.plies_to_end()) {
+        (Some(Verdict::Win), Some(n)) => Some(Value::Win(n)),
+        (Some(Verdict::Loss), Some(n)) => Some(Value::Loss(n)),
+        (Some(Verdict::Draw), _) if found.score == 0 => Some(Value::Draw),
+        _ => None,
+    }
+}
+
+/// The most positions the solver may solve for one comparison.
+const SUB_SPACE: usize = 3_000_000;
+
+/// Solves the sub-space reachable from `seeds` and compares the search with the
+/// solver on `most` of its positions (see [`mostly_decided`]), at `depth` plies and
+/// at the default budget. Prints what it met, for a run with `--nocapture`; gives the
+/// tallies at `depth` and at the default budget.
+fn compare<R: Rules>(
+    game: &str,
+    rules: &R,
+    seeds: &[R::Position],
+    most: usize,
+    depth: u32,
+) -> (Tally, Tally) {
+    let solved = solve(rules, seeds, SUB_SPACE).expect("a sub-space small enough to solve");
+    let positions = mostly_decided(&solved, most, depth);
+    let budget = Budget {
+        depth,
+        nodes: None,
+        time: None,
+    };
+    let at_depth = agree_with_solver(rules, &solved, &positions, budget);
+    let by_default = agree_with_solver(rules, &solved, &positions, DEFAULT);
+    println!(
+        "{game}: {} positions solved; at depth {depth} {at_depth:?}; at the default budget \
+         {by_default:?}",
+        solved.len()
+    );
+    (at_depth, by_default)
+}
+
+/// Asserts that a comparison was made on `positions` positions, and that the search
+/// proved the values of at least `least` of them (at the stated depth, at the default
+/// budget).
+fn holds((at_depth, by_default): (Tally, Tally), positions: usize, least: [usize; 2]) {
+    assert_eq!(at_depth.positions, positions, "{at_depth:?}");
+    assert!(at_depth.proved >= least[0], "{at_depth:?}");
+    assert!(by_default.proved >= least[1], "{by_default:?}");
+}
+
+/// `most` positions of a solved sub-space, spread over it: three won or lost within
+/// `depth` plies for one drawn (most endings of few pieces are drawn by endless play).
+fn mostly_decided<P: Clone>(solved: &Solved<P>, most: usize, depth: u32) -> Vec<P> {
+    let decided: Vec<&P> = solved
+        .iter()
+        .filter(|&(_, v)| plies(v).is_some_and(|n| n <= depth))
+        .map(|(p, _)| p)
+        .collect();
+    let drawn: Vec<&P> = solved
+        .iter()
+        .filter(|&(_, v)| v == Value::Draw)
+        .map(|(p, _)| p)
+        .collect();
+    let mut positions = spread(&decided, most - most / 4);
+    positions.extend(spread(&drawn, most - positions.len()));
+    positions
+}
+
+/// `n` of `items`, evenly spaced.
+fn spread<P: Clone>(items: &[&P], n: usize) -> Vec<P> {
+    let step = (items.len() / n.max(1)).max(1);
+    items
+        .iter()
+        .step_by(step)
+        .take(n)
+        .map(|&p| p.clone())
+        .collect()
+}
+
+/// The positions of `games` random games of Nei Pat Kono with at most `pieces`
+/// pieces on the 4×4.
+fn nei_pat_kono_endings(
+    rules: &NeiPatKono,
+    games: u64,
+    pieces: usize,
+) -> Vec<<NeiPatKono as Rules>::Position> {
+    let count = |p: &<NeiPatKono as Rules>::Position| {
+        let text = rules.write_position(p);
+        text.chars().filter(|c| matches!(c, 'w' | 'b')).count() - 1
+    };
+    let mut positions = random_positions(rules, games, 200);
+    positions.retain(|p| count(p) <= pieces);
+    positions
+}
+
+/// Compares on `most` endings of five pieces or fewer met in `games` random games.
+fn compare_nei_pat_kono(games: u64, most: usize) -> (Tally, Tally) {
+    let rules = rules_of::<NeiPatKono>(&NeiPatKono::GAMES[0]);
+    let seeds = nei_pat_kono_endings(&rules, games, 5);
+    compare("nei-pat-kono", &rules, &seeds, most, 11)
 }
 
 #[test]
 fn the_search_agrees_with_the_solver_on_nei_pat_kono() {
-    let rules = rules_of::<NeiPatKono>(&NeiPatKono::GAMES[0]);
-    // Positions of few pieces, whose ends are near enough for the solver.
-    let pieces = |p: &<NeiPatKono as Rules>::Position| {
-        let text = rules.write_position(p);
-        text.chars().filter(|c| matches!(c, 'w' | 'b')).count() - 1
-    };
-    let mut positions = random_positions(&rules, 200, 200);
-    positions.retain(|p| pieces(p) <= 7);
-    positions.dedup_by_key(|p| rules.write_position(p));
-    let positions: Vec<_> = positions.into_iter().step_by(2).take(150).collect();
-    let proved = agree_with_solver(&rules, &positions, 5);
-    assert!(proved >= 10, "{proved} positions proved");
-    assert!(positions.len() >= 100);
+    holds(compare_nei_pat_kono(10, 40), 40, [30, 0]);
 }
 
-/// A mill position of three pieces each, all on the board, chosen at random.
-fn three_against_three(rng: &mut SplitMix) -> String {
+#[test]
+#[ignore = "seconds in a debug build; .ci/run runs it"]
+fn the_search_agrees_with_the_solver_on_hundreds_of_nei_pat_kono_endings() {
+    holds(compare_nei_pat_kono(200, 400), 400, [300, 250]);
+}
+
+/// A mill position of three pieces each, all on the board, chosen at random, `left`
+/// plies before the ten-move draw (§4.6).
+fn three_against_three(rng: &mut SplitMix, left: usize) -> String {
     const POINTS: [&str; 24] = [
         "a1", "d1", "g1", "b2", "d2", "f2", "c3", "d3", "e3", "a4", "b4", "c4", "e4", "f4", "g4",
         "c5", "d5", "e5", "b6", "d6", "f6", "a7", "d7", "g7",
@@ -228,24 +313,34 @@ fn three_against_three(rng: &mut SplitMix) -> String {
     let white = [take(), take(), take()].join(",");
     let black = [take(), take(), take()].join(",");
     let turn = if rng.below(2) == 0 { 'W' } else { 'B' };
-    format!("W={white} B={black} hand=0,0 turn={turn}")
+    let quiet = 20 - left;
+    format!("W={white} B={black} hand=0,0 turn={turn} quiet={quiet}")
+}
+
+/// Morabaraba's endgames of three against three, with the ten-move draw (§4.6) one
+/// or two plies away: without it a flying endgame is one of millions of positions.
+fn compare_mills(most: usize) -> (Tally, Tally) {
+    let options = [("ten-move-draw".to_string(), "on".to_string())];
+    let rules = rules_with::<Mill>(&Mill::GAMES[0], &options);
+    let mut rng = SplitMix::new(28);
+    let seeds: Vec<_> = (0..most)
+        .map(|i| {
+            let text = three_against_three(&mut rng, 1 + i % 2);
+            rules.parse_position(&text).expect("a position")
+        })
+        .collect();
+    compare("morabaraba", &rules, &seeds, most, 4)
 }
 
 #[test]
 fn the_search_agrees_with_the_solver_on_mill_endgames_of_three_against_three() {
-    let rules = rules_of::<Mill>(&Mill::GAMES[0]);
-    let mut rng = SplitMix::new(28);
-    let positions: Vec<_> = (0..150)
-        .map(|_| {
-            rules
-                .parse_position(&three_against_three(&mut rng))
-                .expect("a position")
-        })
-        .collect();
-    // Two plies: a move closing a mill and its removal, which leaves two pieces (R9).
-    // (Three plies take minutes of a debug build: some 50 flights a ply.)
-    let proved = agree_with_solver(&rules, &positions, 2);
-    assert!(proved >= 20, "{proved} positions proved");
+    holds(compare_mills(40), 40, [30, 0]);
+}
+
+#[test]
+#[ignore = "seconds in a debug build; .ci/run runs it"]
+fn the_search_agrees_with_the_solver_on_hundreds_of_mill_endgames() {
+    holds(compare_mills(400), 400, [300, 300]);
 }
 
 /// A Toguz Kumalak position with `stones` stones left on the board, the rest in the
@@ -268,16 +363,24 @@ fn few_stones(rng: &mut SplitMix, stones: usize) -> String {
     )
 }
 
-#[test]
-fn the_search_agrees_with_the_solver_on_toguz_kumalak_with_few_stones() {
+fn compare_toguz_kumalak(most: usize) -> (Tally, Tally) {
     let rules = rules_of::<ToguzKumalak>(&ToguzKumalak::GAMES[0]);
     let mut rng = SplitMix::new(28);
-    let positions: Vec<_> = (0..150)
-        .filter_map(|i| rules.parse_position(&few_stones(&mut rng, 2 + i % 5)).ok())
+    let seeds: Vec<_> = (0..most)
+        .filter_map(|i| rules.parse_position(&few_stones(&mut rng, 2 + i % 4)).ok())
         .collect();
-    assert!(positions.len() >= 100, "{} positions read", positions.len());
-    let proved = agree_with_solver(&rules, &positions, 5);
-    assert!(proved >= 20, "{proved} positions proved");
+    compare("toguz-kumalak", &rules, &seeds, most, 12)
+}
+
+#[test]
+fn the_search_agrees_with_the_solver_on_toguz_kumalak_with_few_stones() {
+    holds(compare_toguz_kumalak(40), 40, [30, 0]);
+}
+
+#[test]
+#[ignore = "seconds in a debug build; .ci/run runs it"]
+fn the_search_agrees_with_the_solver_on_hundreds_of_toguz_kumalak_endings() {
+    holds(compare_toguz_kumalak(400), 400, [300, 300]);
 }
 
 #[test]
@@ -293,4 +396,44 @@ fn a_node_budget_gives_the_same_search_every_time_and_stops_it() {
     let again = Searcher::new(&rules, TABLE).search(&position, budget);
     assert_eq!(first, again);
     assert!(first.depth >= 2 && first.nodes <= 5_000, "{first:?}");
+}
+
+/// Three sultans among 44 men (`records/invalid/zamma-search-limit.pgn`): South's
+/// capture chains are more than the capture search looks at.
+const SULTANS: &str = "nS1n1S2n/nn1nnn2S/1n5n1/1nSn1n3/3n1nnnn/1nnnn1n2/1n3n3/nnnnnn1nS/1n1n2nn1";
+
+#[test]
+fn a_position_whose_moves_cannot_all_be_listed_is_not_searched() {
+    let rules = rules_of::<Zamma>(&Zamma::GAMES[0]);
+    let position = rules
+        .parse_position(&format!("{SULTANS} s"))
+        .expect("a position");
+    let found = Searcher::new(&rules, TABLE).search(&position, DEFAULT);
+    assert_eq!(
+        (found.best.is_none(), found.depth, found.nodes, found.proved),
+        (true, 0, 0, false)
+    );
+}
+
+#[test]
+fn a_position_whose_moves_cannot_all_be_listed_costs_the_node_budget_its_listing() {
+    let rules = rules_of::<Zamma>(&Zamma::GAMES[0]);
+    // North lists its moves; after each, South cannot.
+    let position = rules
+        .parse_position(&format!("{SULTANS} n"))
+        .expect("a position");
+    let found = Searcher::new(&rules, TABLE).search(&position, DEFAULT);
+    assert!(found.best.is_some() && found.depth == 1, "{found:?}");
+    assert!(found.nodes <= DEFAULT_NODES && !found.proved, "{found:?}");
+    let two = Budget {
+        depth: 2,
+        nodes: None,
+        time: None,
+    };
+    let found = Searcher::new(&rules, TABLE).search(&position, two);
+    assert!(
+        found.depth == 2 && found.nodes > UNLISTED_NODES,
+        "{found:?}"
+    );
+    assert!(!found.proved, "{found:?}");
 }

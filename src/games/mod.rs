@@ -443,6 +443,12 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// `?!`, `?` and `??`.
     const LOSS_MARKS: [i32; 3] = [1, 2, 3];
 
+    /// Whether the search, at its horizon, follows the moves that raise
+    /// [`Rules::evaluate`] at once (captures) before it scores a line: for a game whose
+    /// evaluation swings on captures and whose positions have few moves (each of a
+    /// horizon node's moves is played to see whether it captures).
+    const QUIESCENCE: bool = false;
+
     /// A key of the position for the search's transposition table: equal positions
     /// have equal keys, and different ones almost never. By default a hash of the
     /// position string (what the position is, by definition); a game whose position
@@ -468,6 +474,15 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// Every legal move (or, for games whose turns take several tokens, every legal next
     /// token's move). Empty exactly when the player to move cannot move.
     fn legal_moves(&self, position: &Self::Position) -> Vec<Self::Move>;
+
+    /// [`Rules::legal_moves`], or `None` where a limit of tgn (not a rule) cut the list
+    /// short: the capture search's budget, met in positions built to have millions of
+    /// capture chains. The analysis does not search past such a position: its moves
+    /// are not all known, and listing them took the capture search's whole budget. By
+    /// default every list is complete.
+    fn complete_legal_moves(&self, position: &Self::Position) -> Option<Vec<Self::Move>> {
+        Some(self.legal_moves(position))
+    }
 
     /// Parses one move token with nom.
     ///

@@ -346,6 +346,11 @@ impl Rules for PinoyDama {
         self.rules.legal_moves(&position.pieces, position.to_move)
     }
 
+    fn complete_legal_moves(&self, position: &Position) -> Option<Vec<Move>> {
+        self.rules
+            .complete_legal_moves(&position.pieces, position.to_move)
+    }
+
     /// `c3-d4`, `d4xf6xh4` (every landing point), `d4xh4` (first and last), PDN
     /// numbers `22-17`, `22x15x8`, and `:` for `x`.
     fn parse_token(&self, text: &str) -> Result<Written, NotationError> {

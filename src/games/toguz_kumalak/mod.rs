@@ -194,6 +194,10 @@ impl Rules for ToguzKumalak {
     /// Stones lost: 3 dubious, 6 a mistake, 12 a blunder (of 162 stones, 82 win).
     const LOSS_MARKS: [i32; 3] = [3, 6, 12];
 
+    /// Captures swing the kazans by dozens of stones, and a position has at most 9
+    /// moves.
+    const QUIESCENCE: bool = true;
+
     fn position_key(&self, position: &Position) -> u64 {
         crate::games::hash_key(position)
     }

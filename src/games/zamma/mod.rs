@@ -214,14 +214,30 @@ impl Zamma {
         }
     }
 
-    /// Every move the rules accept: with `huff`, faulty ones too.
-    fn moves(&self, pieces: &Pieces, side: Side) -> Vec<Move> {
+    /// Every move the rules accept: with `huff`, faulty ones too; and whether the
+    /// capture search gave up at its budget (the list is then cut short).
+    fn moves(&self, pieces: &Pieces, side: Side) -> (Vec<Move>, bool) {
         if !self.huff {
-            return self.rules.legal_moves(pieces, side);
+            return self.rules.listing(pieces, side);
         }
-        let mut moves = self.rules.every_capture(pieces, side).moves;
+        let captures = self.rules.every_capture(pieces, side);
+        let mut moves = captures.moves;
         moves.extend(self.rules.steps(pieces, side));
-        moves
+        (moves, captures.exhausted)
+    }
+
+    /// [`Zamma::moves`] after the blows available (R12).
+    fn listing(&self, position: &Position) -> (Vec<ZammaMove>, bool) {
+        let mut moves: Vec<ZammaMove> = if position.blown {
+            Vec::new()
+        } else {
+            capture::points(position.blowable)
+                .map(ZammaMove::Blow)
+                .collect()
+        };
+        let (plays, exhausted) = self.moves(&position.pieces, position.to_move);
+        moves.extend(plays.into_iter().map(ZammaMove::Play));
+        (moves, exhausted)
     }
 
     /// Whether the side to move can make a move, perhaps after blowing a piece.
@@ -430,19 +446,12 @@ impl Rules for Zamma {
     /// R6: the captures taking the most pieces if any, else every step; with `huff`
     /// every capture chain and step (faults included) and the blows available (R12).
     fn legal_moves(&self, position: &Position) -> Vec<ZammaMove> {
-        let mut moves: Vec<ZammaMove> = if position.blown {
-            Vec::new()
-        } else {
-            capture::points(position.blowable)
-                .map(ZammaMove::Blow)
-                .collect()
-        };
-        moves.extend(
-            self.moves(&position.pieces, position.to_move)
-                .into_iter()
-                .map(ZammaMove::Play),
-        );
-        moves
+        self.listing(position).0
+    }
+
+    fn complete_legal_moves(&self, position: &Position) -> Option<Vec<ZammaMove>> {
+        let (moves, exhausted) = self.listing(position);
+        (!exhausted).then_some(moves)
     }
 
     /// `e4-e5`, `a1-d4`, `c3xe5xc7` (every landing point), `c3xc7` (first and last),

@@ -189,12 +189,26 @@ impl Draughts {
     /// The legal moves under compulsory maximum capture: the best captures if there is
     /// any capture, else every step.
     pub fn legal_moves(&self, pieces: &Pieces, side: Side) -> Vec<Move> {
+        self.listing(pieces, side).0
+    }
+
+    /// [`Draughts::legal_moves`], or `None` when the capture search gave up at its
+    /// budget and the list would be cut short (for the analysis, which cannot search
+    /// such a position).
+    pub fn complete_legal_moves(&self, pieces: &Pieces, side: Side) -> Option<Vec<Move>> {
+        let (moves, exhausted) = self.listing(pieces, side);
+        (!exhausted).then_some(moves)
+    }
+
+    /// The legal moves, and whether the capture search gave up at its budget.
+    pub fn listing(&self, pieces: &Pieces, side: Side) -> (Vec<Move>, bool) {
         let captures = self.captures(pieces, side);
-        if captures.best > 0 {
+        let moves = if captures.best > 0 {
             captures.moves
         } else {
             self.steps(pieces, side)
-        }
+        };
+        (moves, captures.exhausted)
     }
 
     /// Whether `side` has any move at all, without listing them: a step to the first
