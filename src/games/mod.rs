@@ -12,21 +12,42 @@
 //! Nothing outside `games/` names a specific game: the subcommands reach every game
 //! through [`registry`](crate::registry) and the object-safe [`Engine`](crate::registry::Engine).
 
-pub(crate) mod bagh_chal;
+/// Every game tgn plays, as its folder and its rules type, in the order `tgn games`
+/// lists them: **adding a game is adding its line here.** The list declares each
+/// folder's module (below) and is handed to the registry, which makes an engine of
+/// each type ([`ENGINES`](crate::registry::ENGINES)); the man page, the README's games
+/// table and `tgn games` follow from the registry.
+macro_rules! every_game {
+    ($then:ident) => {
+        $then! {
+            toguz_kumalak::ToguzKumalak,
+            mill::Mill,
+            pinoy_dama::PinoyDama,
+            zamma::Zamma,
+            hunt::kungser::Kungser,
+            mig_mang::MigMang,
+            nei_pat_kono::NeiPatKono,
+            olinda_keliya::OlindaKeliya,
+            pasang::Pasang,
+            bagh_chal::BaghChal,
+        }
+    };
+}
+pub(crate) use every_game;
+
+/// `mod <folder>;` for each game of [`every_game`].
+macro_rules! game_folders {
+    ($($folder:ident $(:: $rest:ident)+),* $(,)?) => {
+        $(pub(crate) mod $folder;)*
+    };
+}
+every_game!(game_folders);
+
 pub(crate) mod common;
-pub(crate) mod hunt;
-pub(crate) mod mig_mang;
-pub(crate) mod mill;
-pub(crate) mod nei_pat_kono;
-pub(crate) mod olinda_keliya;
 pub mod options;
-pub(crate) mod pasang;
-pub(crate) mod pinoy_dama;
 pub(crate) mod playout;
 #[cfg(test)]
 pub(crate) mod testing;
-pub(crate) mod toguz_kumalak;
-pub(crate) mod zamma;
 
 use std::fmt;
 

@@ -64,7 +64,7 @@ pub fn write(game: &str, diagram: &Diagram) -> String {
 /// The part of a scene's picture that stays while a game is played (the board's
 /// squares, areas, lines, points and edge labels) and the sizes it is drawn at: what
 /// the HTML viewer ([`crate::output::html`]) keeps once per board, to draw each ply's
-/// pieces, pits, marks and status over it in the browser as [`write`] does here.
+/// pieces, pits, marks and status over it in the browser as [`write()`] does here.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Backdrop {
     pub width: f32,
@@ -79,7 +79,7 @@ pub struct Backdrop {
     pub labels: String,
 }
 
-/// Pixels per lattice step, as [`write`] draws.
+/// Pixels per lattice step, as [`write()`] draws.
 pub const PIXELS_PER_STEP: f32 = STEP;
 
 /// The font family every text is written in.
@@ -115,7 +115,7 @@ pub fn pit_size(size: (f32, f32)) -> (f32, f32) {
     (n(size.0 * STEP * 0.9), n(size.1 * STEP * 0.9))
 }
 
-/// The status line of `diagram` as [`write`] breaks it to fit the picture.
+/// The status line of `diagram` as [`write()`] breaks it to fit the picture.
 pub fn status_lines(diagram: &Diagram) -> Vec<String> {
     Page::of(diagram).status_lines()
 }

@@ -232,20 +232,17 @@ impl<R: Rules> Engine for EngineOf<R> {
     }
 }
 
-/// Every engine tgn knows. Adding a game means adding it here and nowhere else
-/// outside its own folder.
-pub static ENGINES: &[&dyn Engine] = &[
-    &EngineOf::<games::toguz_kumalak::ToguzKumalak>::NEW,
-    &EngineOf::<games::mill::Mill>::NEW,
-    &EngineOf::<games::pinoy_dama::PinoyDama>::NEW,
-    &EngineOf::<games::zamma::Zamma>::NEW,
-    &EngineOf::<games::hunt::kungser::Kungser>::NEW,
-    &EngineOf::<games::mig_mang::MigMang>::NEW,
-    &EngineOf::<games::nei_pat_kono::NeiPatKono>::NEW,
-    &EngineOf::<games::olinda_keliya::OlindaKeliya>::NEW,
-    &EngineOf::<games::pasang::Pasang>::NEW,
-    &EngineOf::<games::bagh_chal::BaghChal>::NEW,
-];
+/// An engine of each rules type `games::every_game` lists.
+macro_rules! engines {
+    ($($folder:ident $(:: $rest:ident)+),* $(,)?) => {
+        /// Every engine tgn knows, one per game of `games::every_game`: adding a game
+        /// is adding it there, and nowhere else outside its own folder.
+        pub static ENGINES: &[&dyn Engine] = &[
+            $(&EngineOf::<games::$folder $(:: $rest)+>::NEW),*
+        ];
+    };
+}
+games::every_game!(engines);
 
 /// A game found by name: which engine plays it, and which of its games it is.
 #[derive(Clone, Copy)]
