@@ -393,3 +393,26 @@ fn analyze_marks_moves_in_comments_and_nags() {
     assert!(out.contains(" -> "), "{out}");
     assert!(out.contains(", best "), "{out}");
 }
+
+#[test]
+fn an_output_file_that_is_a_record_read_is_refused_and_left_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("games.pgn");
+    fs::copy("records/toguz-kumalak/score-sheet.pgn", &record).unwrap();
+    let before = fs::read(&record).unwrap();
+    let link = dir.path().join("link.pgn");
+    std::os::unix::fs::symlink(&record, &link).unwrap();
+    for output in [&record, &link] {
+        for command in [&["view"][..], &["diagram", "--end"][..]] {
+            tgn()
+                .args(command)
+                .arg("-o")
+                .arg(output)
+                .arg(&record)
+                .assert()
+                .code(2)
+                .stderr(predicates::str::contains("it would be replaced"));
+        }
+    }
+    assert_eq!(fs::read(&record).unwrap(), before);
+}

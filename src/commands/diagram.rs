@@ -42,6 +42,9 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
     let Some(input) = inputs.first() else {
         return Ok(RunStatus::Trouble);
     };
+    if let Some(output) = &options.output {
+        super::refuse_input_as_output(output, &inputs)?;
+    }
     let items = read_all(input, &options.read, Detail::default(), None)?;
     let Some(item) = items.get(options.index.wrapping_sub(1)) else {
         return Err(io::Error::other(format!(

@@ -17,7 +17,7 @@ pub mod split;
 pub mod summarize;
 pub mod view;
 
-use std::fs::File;
+use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -270,6 +270,33 @@ pub enum Links {
     Follow,
     /// Skipped, and counted in a line on stderr (`--no-follow`).
     Skip,
+}
+
+/// Refuses an output file that is one of the records read (`tgn view -o games.pgn
+/// games.pgn`, a slip of the fingers): writing there would replace the record with
+/// the output. Compared by file identity, so a link or another spelling of the same
+/// path is caught too; an output that does not exist yet is none of the inputs.
+pub fn refuse_input_as_output(output: &Path, inputs: &[Input]) -> io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let identity = |path: &Path| fs::metadata(path).ok().map(|m| (m.dev(), m.ino()));
+    let Some(target) = identity(output) else {
+        return Ok(());
+    };
+    let read = inputs.iter().find_map(|input| match input {
+        Input::File(path) if identity(path) == Some(target) => Some(path),
+        _ => None,
+    });
+    match read {
+        Some(path) => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "{}: the output is the record {} read: it would be replaced (name another file)",
+                output.display(),
+                path.display()
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Expands paths: `-` is stdin, a directory gives its record files (sorted, recursively,

@@ -4,6 +4,7 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
+use super::refuse_input_as_output;
 use super::{Pipeline, Reading, RunStatus, Stdout, Tally, conclude, expand, report};
 use crate::output::html::Viewer;
 use crate::registry;
@@ -22,6 +23,9 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
     let inputs = expand(&options.paths, &options.read, &mut tally.io_errors);
     tally.files = inputs.len();
+    if let Some(output) = &options.output {
+        refuse_input_as_output(output, &inputs)?;
+    }
     let pipeline = Pipeline {
         read: &options.read,
         // The record (moves, comments, variations) and each move's ply; the board of
