@@ -416,3 +416,32 @@ fn an_output_file_that_is_a_record_read_is_refused_and_left_as_it_was() {
     }
     assert_eq!(fs::read(&record).unwrap(), before);
 }
+
+#[test]
+fn an_output_file_that_cannot_be_written_is_named_in_the_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-dir");
+    let record = "records/toguz-kumalak/score-sheet.pgn";
+    for (args, file) in [
+        (vec!["view", "-o"], "page.html"),
+        (vec!["diagram", "--end", "-o"], "board.svg"),
+    ] {
+        let output = missing.join(file);
+        tgn()
+            .args(&args)
+            .arg(&output)
+            .arg(record)
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(output.display().to_string()));
+    }
+    tgn()
+        .args(["annotate", "--diagrams"])
+        .arg(&missing)
+        .arg(record)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "no-such-dir/score-sheet-1-000.svg",
+        ));
+}

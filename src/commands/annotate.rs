@@ -134,7 +134,7 @@ fn draw_plies(item: &Item, record: &mut GameRecord, dir: &Path, read: &Reading) 
     let mut names = Vec::with_capacity(diagrams.len());
     for (ply, diagram) in diagrams.iter().enumerate() {
         let path = dir.join(format!("{stem}-{}-{ply:03}.svg", item.index + 1));
-        std::fs::write(&path, svg::write(found.info.id, diagram))?;
+        super::write_file(&path, svg::write(found.info.id, diagram))?;
         names.push(format!("diagram: {}", path.display()));
     }
     let mut names = names.into_iter();

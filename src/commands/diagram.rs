@@ -84,7 +84,7 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
         Format::Png => png(&text).map_err(io::Error::other)?,
     };
     match &options.output {
-        Some(path) => std::fs::write(path, bytes)?,
+        Some(path) => super::write_file(path, bytes)?,
         None => {
             let mut out = io::stdout().lock();
             out.write_all(&bytes)?;

@@ -272,6 +272,12 @@ pub enum Links {
     Skip,
 }
 
+/// Writes `bytes` to the file at `path`; an error names the file (the operating
+/// system's message alone, "No such file or directory", does not say which).
+pub fn write_file(path: &Path, bytes: impl AsRef<[u8]>) -> io::Result<()> {
+    fs::write(path, bytes).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+}
+
 /// Refuses an output file that is one of the records read (`tgn view -o games.pgn
 /// games.pgn`, a slip of the fingers): writing there would replace the record with
 /// the output. Compared by file identity, so a link or another spelling of the same

@@ -53,7 +53,7 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
     })?;
     let page = viewer.finish(&title(&options.paths));
     let output = match &options.output {
-        Some(path) => std::fs::write(path, page),
+        Some(path) => super::write_file(path, page),
         None => {
             let mut out = Stdout::new();
             out.write_all(page.as_bytes()).and_then(|()| out.flush())
