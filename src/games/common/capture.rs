@@ -400,8 +400,8 @@ pub struct Chains {
     /// The first chain kept under the [`Stop`] alone, whatever its ends: the example a
     /// message gives.
     pub first: Option<Chain>,
-    /// The search stopped at [`SEARCH_BUDGET`] or [`MEMO_POSITIONS`]: `best` is a
-    /// lower bound and `chains` may miss some.
+    /// The search stopped at [`SEARCH_BUDGET`], [`MEMO_POSITIONS`] or [`MAX_LISTED`]:
+    /// `best` is a lower bound and `chains` may miss some.
     pub exhausted: bool,
 }
 
@@ -420,6 +420,10 @@ impl Chains {
         self.best = self.best.max(other.best);
         self.first = self.first.take().or(other.first);
         self.chains.extend(other.chains);
+        if self.chains.len() > MAX_LISTED {
+            self.chains.truncate(MAX_LISTED);
+            self.exhausted = true;
+        }
     }
 }
 
@@ -463,6 +467,14 @@ pub const SEARCH_BUDGET: u32 = 2_000_000;
 /// stops as at [`SEARCH_BUDGET`]. A sultan among 40 men on every other point of the
 /// board, whose chains are the trails of a grid, needs more than 900,000.
 pub const MEMO_POSITIONS: usize = 300_000;
+
+/// The most chains one search lists; past it the search stops and says so, as at
+/// [`SEARCH_BUDGET`]. Each chain listed is kept in memory (with its landings and the
+/// pieces it takes) and every one becomes a move, so this, not the steps, bounds the
+/// memory a search takes: a prince among 24 lamas placed to have the most chains,
+/// every prefix of one being one, listed 2 million of them in 500 MB. No position of
+/// play comes near it (thousands at most in random dense positions of every game).
+pub const MAX_LISTED: usize = 100_000;
 
 /// The steps the plain walk (no memory of positions) takes for one mover before the
 /// maximum rule's search starts again with memory: the walk costs a fraction of what
@@ -865,7 +877,7 @@ impl State<'_> {
     ) -> Option<()> {
         walk.steps.take()?;
         if walk.stop == Stop::Anywhere && path.len > 0 {
-            path.keep(found, walk.ends);
+            path.keep(found, walk.ends)?;
         }
         let mut extended = false;
         let mut done = Some(());
@@ -886,12 +898,11 @@ impl State<'_> {
             Stop::Maximum if path.len > found.best => {
                 found.chains.clear();
                 found.first = None;
-                path.keep(found, walk.ends);
+                path.keep(found, walk.ends)
             }
             Stop::Maximum if path.len == found.best => path.keep(found, walk.ends),
-            _ => {}
+            _ => Some(()),
         }
-        Some(())
     }
 
     /// The maximum rule's chains of the mover, found from memory of positions: the
@@ -967,8 +978,7 @@ impl State<'_> {
         memo: &mut Memo,
     ) -> Option<()> {
         if left == 0 {
-            path.keep(found, memo.ends);
-            return Some(());
+            return path.keep(found, memo.ends);
         }
         memo.steps.take()?;
         let listed = memo.ends.lists(self.from);
@@ -1113,15 +1123,19 @@ impl Path {
     }
 
     /// Keeps the chain so far: listed if `ends` admits it, the first example if
-    /// there is none yet.
-    fn keep(&self, found: &mut Chains, ends: Ends) {
+    /// there is none yet. `None` when the list is full ([`MAX_LISTED`]).
+    fn keep(&self, found: &mut Chains, ends: Ends) -> Option<()> {
         found.best = found.best.max(self.len);
         if ends.admits(self.from, self.landings[self.len - 1]) {
+            if found.chains.len() >= MAX_LISTED {
+                return None;
+            }
             found.chains.push(self.chain());
         }
         if found.first.is_none() {
             found.first = Some(self.chain());
         }
+        Some(())
     }
 }
 

@@ -387,6 +387,11 @@ impl<F: Family> Rules for HuntGame<F> {
         self.legal(position)
     }
 
+    fn complete_legal_moves(&self, position: &Position) -> Option<Vec<Move>> {
+        let (moves, exhausted) = self.listing(position);
+        (!exhausted).then_some(moves)
+    }
+
     fn parse_token(&self, text: &str) -> Result<Token, NotationError> {
         notation::parse(self, text)
     }

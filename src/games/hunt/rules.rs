@@ -100,11 +100,18 @@ impl Hunt {
     /// ([`SEARCH_BUDGET`](crate::games::common::capture::SEARCH_BUDGET)) those found
     /// so far are listed.
     pub fn chains(&self, position: &Position, only: Option<Point>) -> Vec<Move> {
+        self.chain_listing(position, only).0
+    }
+
+    /// [`Self::chains`], and whether the search stopped at one of its limits
+    /// ([`Chains::exhausted`](crate::games::common::capture::Chains::exhausted))
+    /// before it had listed every chain: the list is then incomplete.
+    fn chain_listing(&self, position: &Position, only: Option<Point>) -> (Vec<Move>, bool) {
         let movers = points(position.hunters)
             .filter(|p| only.is_none_or(|o| o == *p))
             .map(|p| (p, PRINCE));
         let found = self.search().run(Self::field(position), movers);
-        self.allowed(position, found.chains)
+        (self.allowed(position, found.chains), found.exhausted)
     }
 
     /// R1: on the first move, the single jumps of `chains`; after it, all of them.
@@ -225,11 +232,12 @@ impl Hunt {
         moves
     }
 
-    /// The hunters' captures: chains or jumps.
-    fn captures(&self, position: &Position) -> Vec<Move> {
+    /// The hunters' captures (chains or jumps), and whether the chain search stopped
+    /// at one of its limits before it had listed them all.
+    fn capture_listing(&self, position: &Position) -> (Vec<Move>, bool) {
         match self.variant.capture {
-            Capture::Chain => self.chains(position, None),
-            Capture::Single | Capture::OddRun => self.runs(position),
+            Capture::Chain => self.chain_listing(position, None),
+            Capture::Single | Capture::OddRun => (self.runs(position), false),
         }
     }
 
@@ -248,18 +256,26 @@ impl Hunt {
 
     /// Every legal move of the side to move.
     pub fn legal(&self, position: &Position) -> Vec<Move> {
+        self.listing(position).0
+    }
+
+    /// Every legal move of the side to move, and whether the chain search stopped at
+    /// one of its limits before it had listed every capture: the list is then
+    /// incomplete (a limit of tgn, not a rule).
+    pub fn listing(&self, position: &Position) -> (Vec<Move>, bool) {
         if !self.hunters_move(position) {
-            return self.prey_moves(position);
+            return (self.prey_moves(position), false);
         }
         match (self.variant.opening, position.opening) {
             // R1: the first move is a single-jump capture, nothing else.
-            (Opening::SingleJump, true) => self.chains(position, None),
-            (Opening::Removal { .. }, true) => self.openings(position),
+            (Opening::SingleJump, true) => self.chain_listing(position, None),
+            (Opening::Removal { .. }, true) => (self.openings(position), false),
             // R2, V4: a step or a capture (never compulsory, R11).
             _ => {
                 let mut moves = self.steps_of(position, position.hunters);
-                moves.extend(self.captures(position));
-                moves
+                let (captures, exhausted) = self.capture_listing(position);
+                moves.extend(captures);
+                (moves, exhausted)
             }
         }
     }

@@ -1058,3 +1058,22 @@ fn a_chain_written_in_full_is_the_chain_played_not_a_longer_one_through_its_poin
     assert_eq!(k.write_move(&p, &m), "a5xa3");
     assert!(matches!(&m, Move::Capture { captured, .. } if captured.len() == 1));
 }
+
+#[test]
+fn a_prince_with_more_chains_than_tgn_lists_gives_an_incomplete_list_said_so() {
+    use crate::games::common::capture::MAX_LISTED;
+    // Built to have millions of chains, every prefix of one being one (R3): listing
+    // them all took 500 MB. The list stops at MAX_LISTED and says it is incomplete,
+    // so that the analysis does not search it (see `Rules::complete_legal_moves`).
+    let k = kungser();
+    let lamas = "b2,c2,d2,b3,d3,a4,b4,c4,d4,e4,b5,d5,a6,b6,c6,d6,e6,b7,d7,b8,c8,d8,c1,c9";
+    let position = fen(&k, &format!("P=c3,e9 L={lamas} hand=0 captured=0 turn=P"));
+    let (moves, incomplete) = k.listing(&position);
+    assert!(incomplete);
+    // The chains listed, and the steps of two princes.
+    assert!(moves.len() <= MAX_LISTED + 16, "{} moves", moves.len());
+    assert_eq!(k.complete_legal_moves(&position), None);
+    // A position of play is listed whole.
+    let start = k.start_position();
+    assert_eq!(k.complete_legal_moves(&start), Some(k.legal_moves(&start)));
+}
