@@ -377,8 +377,8 @@ fn n(v: f32) -> f32 {
     (v * 10.0).round() / 10.0
 }
 
-/// Text as XML character data or an attribute value.
-fn escape(text: &str) -> String {
+/// Text as XML character data or an attribute value (HTML's too: the viewer's page).
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

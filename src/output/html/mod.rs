@@ -113,7 +113,7 @@ impl Viewer {
             script_text(&Value::Array(self.rows)),
             self.blocks
         );
-        PAGE.replace("{{title}}", &escape(title))
+        PAGE.replace("{{title}}", &svg::escape(title))
             .replace("{{style}}", STYLE)
             .replace("{{script}}", SCRIPT)
             .replace("{{data}}", &data)
@@ -361,13 +361,6 @@ fn errors(item: &Item, positions: usize) -> Vec<Value> {
 /// can end or change the element (`\u003c` reads back as `<`).
 fn script_text(value: &Value) -> String {
     value.to_string().replace('<', "\\u003c")
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 #[cfg(test)]
