@@ -2,7 +2,8 @@
 //! external resources, generic font names only), so that every game's picture shares
 //! its style and the names a test or a browser reads back from it:
 //!
-//! - `<svg data-game="zamma" data-to-move="first">`;
+//! - `<svg data-game="zamma" data-to-move="first">`, or once the game is over
+//!   `<svg data-game="zamma" data-result="1-0">` (`1-0`, `0-1`, `1/2-1/2`);
 //! - `<circle class="point" data-point="d4">` for every playable point;
 //! - `<g class="pit" data-pit="S3" data-count="9" data-kind="pit|store|tuzdyk">`;
 //! - `<g class="piece light man" data-point="d4" data-owner="first" data-colour="light"
@@ -26,11 +27,18 @@ pub fn write(game: &str, diagram: &Diagram) -> String {
     let page = Page::of(diagram);
     let mut svg = String::new();
     let (width, height) = page.size();
+    // A finished game has a result and no one to move (issue 37).
+    let turn = match diagram.result {
+        Some(result) => format!(r#"data-result="{result}""#),
+        None => format!(
+            r#"data-to-move="{}""#,
+            diagram.to_move.map_or("none", player_name)
+        ),
+    };
     let _ = writeln!(
         svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" data-game="{}" data-to-move="{}" font-family="{FONT}">"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" data-game="{}" {turn} font-family="{FONT}">"#,
         escape(game),
-        diagram.to_move.map_or("none", player_name),
     );
     let _ = writeln!(
         svg,
@@ -404,5 +412,20 @@ mod tests {
         );
         assert!(svg.contains("White &lt;to&gt; move"));
         assert!(svg.starts_with("<svg xmlns"));
+    }
+
+    /// Issue 37: the root of a finished game's picture carries its result, not who
+    /// is to move.
+    #[test]
+    fn a_finished_game_carries_its_result_and_no_side_to_move() {
+        use crate::games::{GameResult, Outcome};
+        let mut diagram = Diagram::of_board(&Board::orthogonal(3, 3), |_| String::new());
+        diagram.to_move = Some(Player::Second);
+        diagram.status = "B to move".into();
+        diagram.game_over(&Outcome::new(GameResult::Draw, "the same position again (R7)"));
+        let svg = write("test", &diagram);
+        assert!(svg.contains(r#"data-result="1/2-1/2""#), "{svg}");
+        assert!(!svg.contains("data-to-move"), "{svg}");
+        assert!(svg.contains("1/2-1/2: the same position again (R7)"), "{svg}");
     }
 }

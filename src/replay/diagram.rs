@@ -37,9 +37,9 @@ pub fn diagram_with<R: Rules>(
     stop: Stop,
 ) -> Result<Drawn, String> {
     let rules = configure::<R>(info, record, settings)?;
-    let mut drawn = None;
-    let (ply, stopped) = walk(&rules, record, stop, |_, position, last| {
-        drawn = Some((position.clone(), last.cloned()));
+    let mut last_move = None;
+    let (ply, stopped, position) = walk(&rules, record, stop, |_, _, last| {
+        last_move = last.cloned();
     })?;
     if let Stop::Ply(wanted) = stop
         && wanted > ply
@@ -49,9 +49,10 @@ pub fn diagram_with<R: Rules>(
             None => format!("the main line has {ply} plies, not {wanted}"),
         });
     }
-    let (position, last) = drawn.expect("the walk visits the start");
+    let mut diagram = rules.diagram(&position, last_move.as_ref());
+    finish(&rules, &position, &mut diagram);
     Ok(Drawn {
-        diagram: rules.diagram(&position, last.as_ref()),
+        diagram,
         ply,
         stopped,
     })
@@ -69,12 +70,25 @@ pub fn diagrams_with<R: Rules>(
 ) -> Result<Vec<Diagram>, String> {
     let rules = configure::<R>(info, record, settings)?;
     let mut diagrams = Vec::new();
-    walk(&rules, record, Stop::End, |ply, position, last| {
+    let (_, _, end) = walk(&rules, record, Stop::End, |ply, position, last| {
         // A token finishing a turn (a mill's removal) redraws its ply.
         diagrams.truncate(ply as usize);
         diagrams.push(rules.diagram(position, last));
     })?;
+    // Only the line's last position can have ended the game: the walk stops at the
+    // first position that has, and no legal move follows a position without one.
+    if let Some(last) = diagrams.last_mut() {
+        finish(&rules, &end, last);
+    }
     Ok(diagrams)
+}
+
+/// The scene of a position that has ended the game gives the result and the reason
+/// in place of who is to move (issue 37).
+fn finish<R: Rules>(rules: &R, position: &R::Position, diagram: &mut Diagram) {
+    if let Some(outcome) = rules.outcome(position) {
+        diagram.game_over(&outcome);
+    }
 }
 
 fn configure<R: Rules>(
@@ -89,14 +103,14 @@ fn configure<R: Rules>(
 }
 
 /// Plays the main line up to `stop`, showing `visit` the start (ply 0) and the
-/// position after every token with its ply and move. Gives the plies played and, if
-/// a bad move stopped the line, why.
+/// position after every token with its ply and move. Gives the plies played, why the
+/// line stopped if a bad move stopped it, and the position reached.
 fn walk<R: Rules>(
     rules: &R,
     record: &GameRecord,
     stop: Stop,
     mut visit: impl FnMut(u32, &R::Position, Option<&R::Move>),
-) -> Result<(u32, Option<String>), String> {
+) -> Result<(u32, Option<String>, R::Position), String> {
     let mut position = start_from(rules, record.tag("FEN"), record.tag("SetUp"))
         .map_err(|e| format!("bad position string in [FEN]: {e}"))?;
     visit(0, &position, None);
@@ -120,7 +134,7 @@ fn walk<R: Rules>(
                 outcome.result,
                 outcome.reason
             );
-            return Ok((ply, Some(stopped)));
+            return Ok((ply, Some(stopped), position));
         }
         let played = rules
             .parse_token(&node.text)
@@ -134,9 +148,9 @@ fn walk<R: Rules>(
             }
             Err(why) => {
                 let stopped = format!("ply {} ({}): {why}", ply + 1, &*node.text);
-                return Ok((ply, Some(stopped)));
+                return Ok((ply, Some(stopped), position));
             }
         }
     }
-    Ok((ply, None))
+    Ok((ply, None, position))
 }

@@ -9,7 +9,7 @@
 //! same units: a pit at `(3.0, 1.0)` is the third pit of the bottom row.
 
 use super::board::{Board, Dir, Point};
-use crate::games::Player;
+use crate::games::{GameResult, Outcome, Player};
 
 /// A place on the lattice: `(file, rank)`, both from 1.
 pub type At = (f32, f32);
@@ -140,8 +140,12 @@ pub struct Diagram {
     pub labels: Vec<Label>,
     pub marks: Vec<Mark>,
     /// Who is to move, and a line of state in words (`South to move; in hand W 3, B 4`).
+    /// Once the game is over ([`Diagram::game_over`]) no one is, and the line gives
+    /// the result and why (`1-0: S has 82 stones (R10)`).
     pub to_move: Option<Player>,
     pub status: String,
+    /// The result, when the position has ended the game.
+    pub result: Option<GameResult>,
 }
 
 impl Diagram {
@@ -149,6 +153,14 @@ impl Diagram {
     /// what is in hand or captured): that drawing's last line.
     pub fn status_from(&mut self, drawing: &str) {
         self.status = drawing.lines().last().unwrap_or_default().to_string();
+    }
+
+    /// The scene of a position that has ended the game: no one is to move, and the
+    /// status line gives the result and the reason where it said who was to move.
+    pub fn game_over(&mut self, outcome: &Outcome) {
+        self.to_move = None;
+        self.result = Some(outcome.result);
+        self.status = finished(&self.status, outcome);
     }
 
     /// The lines, points and edge coordinates of a point-graph board (alquerque, mill,
@@ -342,6 +354,37 @@ impl Diagram {
     }
 }
 
+/// A status line (`N to move; 5 is N's tuzdyk`) of a position that has ended the game:
+/// the result and the reason in place of who is to move (`1-0: S has 82 stones (R10);
+/// 5 is N's tuzdyk`). Every game's line starts with the side to move, `X to move`,
+/// sometimes followed by the phase in brackets (`First to move (placing)`), which a
+/// finished game has no more; a line that does not is kept after the result.
+pub fn finished(status: &str, outcome: &Outcome) -> String {
+    let result = format!("{}: {}", outcome.result, outcome.reason);
+    let Some(at) = status.find(" to move") else {
+        return match status {
+            "" => result,
+            _ => format!("{result}; {status}"),
+        };
+    };
+    let mut rest = &status[at + " to move".len()..];
+    if let Some(bracketed) = rest.strip_prefix(" (")
+        && let Some(close) = bracketed.find(')')
+    {
+        rest = &bracketed[close + 1..];
+    }
+    format!("{result}{rest}")
+}
+
+/// A position drawn as text (its last line the status line) once the game is over:
+/// the last line [`finished`].
+pub fn finished_drawing(drawing: &str, outcome: &Outcome) -> String {
+    match drawing.rsplit_once('\n') {
+        Some((board, status)) => format!("{board}\n{}", finished(status, outcome)),
+        None => finished(drawing, outcome),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -364,6 +407,37 @@ mod tests {
         assert_eq!(diagram.points.len(), 37);
         // The base of the top triangle, a9–c9–e9.
         assert!(diagram.lines.contains(&((1.0, 9.0), (3.0, 9.0))));
+    }
+
+    /// Issue 37: a finished game says so, with its result and why, not who is to move.
+    #[test]
+    fn a_finished_game_gives_its_result_in_place_of_the_side_to_move() {
+        let won = Outcome::new(GameResult::FirstWins, "S has 82 stones (R10)");
+        assert_eq!(
+            finished("N to move; 5 is N's tuzdyk", &won),
+            "1-0: S has 82 stones (R10); 5 is N's tuzdyk"
+        );
+        assert_eq!(
+            finished("First to move (placing); score 3:4", &won),
+            "1-0: S has 82 stones (R10); score 3:4"
+        );
+        assert_eq!(
+            finished("score 3:4", &won),
+            "1-0: S has 82 stones (R10); score 3:4"
+        );
+        assert_eq!(
+            finished_drawing("board\nW to move", &won),
+            "board\n1-0: S has 82 stones (R10)"
+        );
+        let mut diagram = Diagram {
+            to_move: Some(Player::Second),
+            status: "N to move".into(),
+            ..Diagram::default()
+        };
+        diagram.game_over(&won);
+        assert_eq!(diagram.to_move, None);
+        assert_eq!(diagram.result, Some(GameResult::FirstWins));
+        assert_eq!(diagram.status, "1-0: S has 82 stones (R10)");
     }
 
     #[test]
