@@ -10,6 +10,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::analysis::{Budget, DEFAULT_NODES, Limits, MAX_PLY};
@@ -32,6 +33,7 @@ use crate::output::json;
 use crate::record::Encoding;
 use crate::registry;
 use crate::replay::Settings;
+use crate::suggest;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -264,12 +266,17 @@ Exit status: 0 if every game is valid, 1 if any is invalid (the fixes that can b
 are made; --dry-run: also when something would change), 2 on a usage or I/O error, or
 when a file is refused.")]
     Fix(FixArgs),
-    /// List the games tgn knows, with their aliases and options.
-    #[command(after_help = "Example:
-  tgn games
+    /// List the games tgn knows and their aliases, or one game's options, presets and
+    /// rules document.
+    #[command(after_help = "Examples:
+  tgn games                    every game: its id, name and aliases
+  tgn games morabaraba         one game: its options, presets and rules document
+  tgn games --format json      every game in full, for programs
 
-Exit status: 0.")]
-    Games,
+The list is wrapped to the terminal's width (COLUMNS when set; 80 in a pipe).
+
+Exit status: 0, or 2 for a game tgn does not know.")]
+    Games(GamesArgs),
     /// Write the completion script of a shell (bash, zsh, fish, powershell, elvish).
     #[command(after_help = "Examples:
   tgn completions bash     for bash: source it from ~/.bashrc
@@ -288,11 +295,12 @@ Exit status: 0, or 2 when the script cannot be written.")]
 #[derive(Debug, Args, Clone)]
 pub struct ReadArgs {
     /// Game of records without a [Game], [Variant] or [GameType] tag (an id or alias).
-    #[arg(long, value_name = "GAME", value_parser = parse_game)]
+    #[arg(long, value_name = "GAME", value_parser = GameName(parse_game), hide_possible_values = true)]
     pub game: Option<String>,
     /// Set a game option for every record, overriding its tag (repeatable):
     /// `--option play-out`, `--option no-return=mill`. See `tgn games`.
-    #[arg(short = 'O', long = "option", value_name = "NAME[=VALUE]", value_parser = parse_option)]
+    #[arg(short = 'O', long = "option", value_name = "NAME[=VALUE]", value_parser = OptionName,
+          hide_possible_values = true)]
     pub options: Vec<String>,
     /// Character encoding of the input: utf-8 (default), windows-1251, latin-1.
     #[arg(long, value_name = "ENCODING", value_parser = parse_encoding, default_value = "utf-8")]
@@ -342,35 +350,95 @@ impl ReadArgs {
 
 /// `--game` must name a game tgn knows: a typo is a usage error, not 1,000 bad games.
 fn parse_game(name: &str) -> Result<String, String> {
-    match registry::find(name) {
-        Some(_) => Ok(name.to_string()),
+    if registry::find(name).is_some() {
+        return Ok(name.to_string());
+    }
+    Err(match registry::suggest(name) {
+        Some(id) => {
+            format!("unknown game {name:?}; did you mean {id:?}? (tgn games lists them all)")
+        }
         None => {
             let known: Vec<&str> = registry::all_games().map(|g| g.info.id).collect();
-            Err(format!(
-                "unknown game {name:?}; tgn knows {}",
-                known.join(", ")
-            ))
+            format!("unknown game {name:?}; tgn knows {}", known.join(", "))
         }
-    }
+    })
+}
+
+/// Every option some game reads, once each, in order of name.
+fn option_names() -> Vec<&'static crate::games::OptionSpec> {
+    let mut known: Vec<_> = registry::ENGINES.iter().flat_map(|e| e.options()).collect();
+    known.sort_by_key(|o| o.name);
+    known.dedup_by_key(|o| o.name);
+    known
 }
 
 /// `--option` must name an option some game reads (values are checked per record).
 fn parse_option(text: &str) -> Result<String, String> {
     let name = text.split_once('=').map_or(text, |(n, _)| n).trim();
-    let mut known: Vec<&str> = registry::ENGINES
-        .iter()
-        .flat_map(|e| e.options())
-        .map(|o| o.name)
-        .collect();
+    let known: Vec<&str> = option_names().iter().map(|o| o.name).collect();
     if known.contains(&name) {
         return Ok(text.to_string());
     }
-    known.sort_unstable();
-    known.dedup();
-    Err(format!(
-        "unknown option {name:?}; the games read {}",
-        known.join(", ")
-    ))
+    Err(match suggest::nearest(name, known.iter().copied()) {
+        Some(near) => format!(
+            "unknown option {name:?}; did you mean {near:?}? (tgn games ID lists a game's options)"
+        ),
+        None => format!(
+            "unknown option {name:?}; the games read {}",
+            known.join(", ")
+        ),
+    })
+}
+
+/// `--game`'s parser: [`parse_game`], and the game ids as the values a shell's
+/// completion offers (`tgn check --game <TAB>`); hidden from `--help`, which would
+/// list them for every subcommand.
+#[derive(Clone)]
+struct GameName<T>(fn(&str) -> Result<T, String>);
+
+impl<T: Clone + Send + Sync + 'static> TypedValueParser for GameName<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<T, clap::Error> {
+        self.0.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(registry::all_games().map(|found| {
+            PossibleValue::new(found.info.id).help(found.info.name)
+        })))
+    }
+}
+
+/// `--option`'s parser: [`parse_option`], and every option's name as the values a
+/// shell's completion offers (`-O <TAB>`), each with its help.
+#[derive(Clone)]
+struct OptionName;
+
+impl TypedValueParser for OptionName {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        parse_option.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            option_names()
+                .into_iter()
+                .map(|o| PossibleValue::new(o.name).help(o.help)),
+        ))
+    }
 }
 
 fn parse_encoding(name: &str) -> Result<Encoding, String> {
@@ -532,6 +600,23 @@ macro_rules! value_enum {
     };
 }
 
+/// `tgn games`.
+#[derive(Debug, Args)]
+pub struct GamesArgs {
+    /// One game (an id or alias): its options, presets and rules document.
+    #[arg(value_name = "GAME", value_parser = GameName(parse_game), hide_possible_values = true)]
+    pub game: Option<String>,
+    /// Output: text for people, or JSON (every game, or the one named, in full).
+    #[arg(long, value_enum, default_value_t = GamesListFormat::Text)]
+    pub format: GamesListFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GamesListFormat {
+    Text,
+    Json,
+}
+
 /// `tgn diagram`.
 #[derive(Debug, Args)]
 pub struct DiagramArgs {
@@ -639,7 +724,7 @@ pub struct FilterArgs {
     #[arg(long)]
     pub invalid: bool,
     /// Only games of this game (an id or alias; repeatable).
-    #[arg(long, value_name = "GAME", value_parser = parse_game_id)]
+    #[arg(long, value_name = "GAME", value_parser = GameName(parse_game_id), hide_possible_values = true)]
     pub only_game: Vec<&'static str>,
     /// At least this many main-line plies replayed.
     #[arg(long, value_name = "N")]
@@ -1068,7 +1153,11 @@ pub fn run(cli: Cli) -> i32 {
         Command::Duplicates(args) => commands::duplicates::run(&args.settings()),
         Command::Split(args) => commands::split::run(&args.settings()),
         Command::Fix(args) => commands::fix::run(&args.settings()),
-        Command::Games => commands::games::run(),
+        Command::Games(args) => commands::games::run(&commands::games::Options {
+            game: args.game,
+            json: args.format == GamesListFormat::Json,
+            width: commands::games::width(),
+        }),
         Command::Completions { shell } => completions(shell),
         Command::Diagram(args) => commands::diagram::run(&args.options()),
         Command::View(args) => commands::view::run(&commands::view::Options {

@@ -77,6 +77,7 @@ pub mod games;
 pub mod output;
 pub mod record;
 pub mod replay;
+mod suggest;
 #[cfg(test)]
 mod testing;
 

@@ -296,7 +296,14 @@ impl<'a> Setup<'a> {
             .ok_or_else(|| {
                 SetupError::option(
                     spec.name,
-                    format!("expected one of {}, found \"{v}\"", values.join(", ")),
+                    format!(
+                        "expected one of {}, found \"{v}\"{}",
+                        values.join(", "),
+                        crate::suggest::did_you_mean(crate::suggest::nearest(
+                            v,
+                            values.iter().copied()
+                        ))
+                    ),
                 )
             })
     }
@@ -446,5 +453,18 @@ mod tests {
         assert!(setup.choice(&DIRECTION).is_err());
         let tags = vec![("Huff".to_string(), "maybe".to_string())];
         assert!(Setup::new(&INFO, &tags, &[]).switch(&HUFF).is_err());
+    }
+
+    /// Issue 37: a value misspelt is answered with the one meant.
+    #[test]
+    fn a_misspelt_choice_suggests_the_value_meant() {
+        let tags = vec![("Direction".to_string(), "cww".to_string())];
+        let error = Setup::new(&INFO, &tags, &[])
+            .choice(&DIRECTION)
+            .unwrap_err();
+        assert_eq!(
+            error.message,
+            "option direction: expected one of ccw, cw, found \"cww\" (did you mean \"ccw\"?)"
+        );
     }
 }

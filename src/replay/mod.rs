@@ -244,9 +244,17 @@ pub struct PositionView {
 }
 
 impl PositionView {
+    /// The position drawn, and once it has ended the game, its result and the reason
+    /// in place of who is to move (a move after the end is shown over that position).
     fn of<R: Rules>(rules: &R, position: &R::Position) -> Option<Box<PositionView>> {
+        let drawing = rules.draw(position);
         Some(Box::new(PositionView {
-            board: rules.draw(position),
+            board: match rules.outcome(position) {
+                Some(outcome) => {
+                    crate::games::common::diagram::finished_drawing(&drawing, &outcome)
+                }
+                None => drawing,
+            },
             text: rules.write_position(position),
         }))
     }
@@ -416,15 +424,29 @@ enum Unknown<'a> {
 impl fmt::Display for Unknown<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Unknown::GameTag(name) => write!(
-                f,
-                "unknown game \"{name}\" (see `tgn games` for the games tgn knows)"
-            ),
+            Unknown::GameTag(name) => match registry::suggest(name) {
+                Some(id) => write!(
+                    f,
+                    "unknown game \"{name}\"; did you mean \"{id}\"? (`tgn games` lists the \
+                     games tgn knows)"
+                ),
+                None => write!(
+                    f,
+                    "unknown game \"{name}\" (see `tgn games` for the games tgn knows)"
+                ),
+            },
             Unknown::Option(name) => write!(f, "unknown game \"{name}\" given with --game"),
-            Unknown::Variant(v) => write!(
-                f,
-                "unknown game \"{v}\"; name the game with [Game \"…\"] or --game"
-            ),
+            Unknown::Variant(v) => match registry::suggest(v) {
+                Some(id) => write!(
+                    f,
+                    "unknown game \"{v}\"; did you mean \"{id}\"? (name the game with \
+                     [Game \"…\"] or --game)"
+                ),
+                None => write!(
+                    f,
+                    "unknown game \"{v}\"; name the game with [Game \"…\"] or --game"
+                ),
+            },
             Unknown::Unnamed => f.write_str(NO_GAME_NAMED),
         }
     }
@@ -510,8 +532,45 @@ pub fn replay_with<R: Rules>(
         driver.finish(record, &start, &replay.main, &end, replay.outcome.as_ref());
     }
     replay.end = Some(Box::new(driver.snapshot(&end)));
+    if let Some(outcome) = replay.outcome.clone()
+        && settings.detail.board
+    {
+        finish_boards(&mut replay, &outcome);
+    }
     replay.errors = driver.errors;
     replay
+}
+
+/// The drawings of the position that ended the game (the end's, and the last move's
+/// or else the start's) give the result and the reason in place of who is to move
+/// (issue 37). Only the main line's last position can have ended it.
+fn finish_boards(replay: &mut Replay, outcome: &Outcome) {
+    use crate::games::common::diagram::finished_drawing;
+    let finish = |board: &mut String| {
+        if !board.is_empty() {
+            *board = finished_drawing(board, outcome);
+        }
+    };
+    if let Some(end) = &mut replay.end {
+        finish(&mut end.board);
+    }
+    let last = replay
+        .main
+        .nodes
+        .iter_mut()
+        .rev()
+        .find_map(|n| match &mut n.status {
+            Status::Played(played) => played.detail.as_mut(),
+            _ => None,
+        });
+    match last {
+        Some(detail) => finish(&mut detail.board),
+        None => {
+            if let Some(start) = &mut replay.start {
+                finish(&mut start.board);
+            }
+        }
+    }
 }
 
 /// Where a bad option stands: the tag that carries the option the message names

@@ -282,6 +282,23 @@ pub fn find(name: &str) -> Option<Found> {
     })
 }
 
+/// The id of the game whose id, name or alias is nearest to `name`, a name [`find`]
+/// does not know: what "did you mean" suggests (see [`crate::suggest`]).
+pub fn suggest(name: &str) -> Option<&'static str> {
+    let names: Vec<(String, &'static str)> = all_games()
+        .flat_map(|g| {
+            let info = g.info;
+            [info.id, info.name]
+                .into_iter()
+                .chain(info.aliases.iter().copied())
+                .map(move |n| (normalize_name(n), info.id))
+        })
+        .collect();
+    let near =
+        crate::suggest::nearest(&normalize_name(name), names.iter().map(|(n, _)| n.as_str()))?;
+    names.iter().find(|(n, _)| n == near).map(|&(_, id)| id)
+}
+
 /// Every game, in registry order.
 pub fn all_games() -> impl Iterator<Item = Found> {
     ENGINES.iter().flat_map(|&engine| {
@@ -317,6 +334,19 @@ mod tests {
         assert_eq!(normalize_name("Nine Men's Morris"), "nine-mens-morris");
         assert_eq!(normalize_name(" Toguz_Kumalak "), "toguz-kumalak");
         assert_eq!(normalize_name("--"), "");
+    }
+
+    /// Issue 37: a game misspelt by a letter or two is suggested by its id.
+    #[test]
+    fn a_misspelt_game_is_suggested_by_its_id() {
+        assert_eq!(suggest("toguz-kumalakk"), Some("toguz-kumalak"));
+        assert_eq!(suggest("toguz-kumalka"), Some("toguz-kumalak"));
+        assert_eq!(suggest("Toguz Kumalk"), Some("toguz-kumalak"));
+        assert_eq!(suggest("togys"), Some("toguz-kumalak"));
+        assert_eq!(suggest("bagh chall"), Some("bagh-chal"));
+        assert_eq!(suggest("Nine Mens Moris"), Some("nine-mens-morris"));
+        assert_eq!(suggest("chess"), None);
+        assert_eq!(suggest("board"), None);
     }
 
     #[test]

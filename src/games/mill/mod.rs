@@ -97,8 +97,9 @@ const RULES: OptionSpec = OptionSpec::choice(
     "rules",
     &["seed", "sanmill"],
     "seed",
-    "Morabaraba and Nine Men's Morris: the seed's rules (default) or Sanmill's preset of the \
-     same name",
+    "Morabaraba and Nine Men's Morris: seed, the traditional rules in \
+     docs/rules/morabaraba.md and docs/rules/nine-mens-morris.md (the default), or sanmill, \
+     Sanmill's preset of the same name",
 );
 const NO_RETURN: OptionSpec = OptionSpec::choice(
     "no-return",

@@ -293,7 +293,8 @@ impl Preset {
         }
         out.retain(|s| !s.is_empty());
         if out.is_empty() {
-            "9 pieces, flying at 3 (as the seed's Nine Men's Morris)".to_string()
+            "9 pieces, flying at 3 (as the traditional Nine Men's Morris of \
+             docs/rules/nine-mens-morris.md)".to_string()
         } else {
             out.join(", ")
         }
