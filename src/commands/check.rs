@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, shown};
@@ -53,9 +53,16 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
         _ => Paint::PLAIN,
     };
     let mut nameless = Nameless::default();
+    // GitHub's job summary, when the run is a step of a workflow.
+    let step_summary = std::env::var_os("GITHUB_STEP_SUMMARY")
+        .filter(|path| options.format == CheckFormat::Github && !path.is_empty());
+    let mut summary = github::Summary::default();
     let output = (|| {
         tally.io_errors += pipeline.run(&inputs, |item| {
             tally.add(&item);
+            if step_summary.is_some() {
+                summary.add(&item);
+            }
             let human = options.format == CheckFormat::Human && !options.quiet && !options.verbose;
             if human && nameless.told(&mut out, &item)? {
                 return Ok(());
@@ -72,21 +79,45 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
             }
         })?;
         nameless.finish(&mut out)?;
-        if options.format == CheckFormat::Human {
-            let closing = format!(
-                "checked {} ({} decided on the board)",
-                tally.counts(),
-                tally.decided
-            );
-            let look = match tally.invalid {
-                0 => style::ALL_VALID,
-                _ => style::ERROR,
-            };
-            writeln!(out, "{}", paint.paint(look, &closing))?;
+        let closing = format!(
+            "checked {} ({} decided on the board)",
+            tally.counts(),
+            tally.decided
+        );
+        match options.format {
+            CheckFormat::Human => {
+                let look = match tally.invalid {
+                    0 => style::ALL_VALID,
+                    _ => style::ERROR,
+                };
+                writeln!(out, "{}", paint.paint(look, &closing))?;
+            }
+            CheckFormat::Github => github::notice(&mut out, &closing)?,
+            CheckFormat::Json => {}
+        }
+        if let Some(path) = &step_summary {
+            append(Path::new(path), &summary.markdown(&closing))?;
         }
         out.flush()
     })();
     conclude(output, &tally)
+}
+
+/// Appends `text` to the file at `path` (GitHub's job summary: each step adds its own);
+/// an error names the file.
+fn append(path: &Path, text: &str) -> io::Result<()> {
+    let named = |e: io::Error| {
+        io::Error::new(
+            e.kind(),
+            format!("GITHUB_STEP_SUMMARY {}: {e}", path.display()),
+        )
+    };
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(named)?;
+    file.write_all(text.as_bytes()).map_err(named)
 }
 
 /// The games of one file that name no game, as people are told of them: the first in
