@@ -13,8 +13,11 @@
 //! `TGN_BENCH_GAMES` sets the number of games per archive (default 20000; random
 //! games run to at most 400 plies). `TGN_BENCH_FILE=path` times an existing archive
 //! instead, read as the game `TGN_BENCH_GAME` (default toguz-kumalak), e.g. the
-//! README's 40x copy of PlayOK's export. `TGN_BENCH_KEEP=dir` writes the generated
-//! archives there and keeps them (to time another build of tgn on the same files).
+//! README's 40x copy of PlayOK's export; a compressed one (`.gz`, `.zst`) is timed as
+//! `tgn check` reads it, decompressing as it goes, its MB/s counted in text and grep
+//! reading it through `gzip -dc` or `zstd -dc`. `TGN_BENCH_KEEP=dir` writes the
+//! generated archives there and keeps them (to time another build of tgn on the same
+//! files).
 
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
@@ -22,6 +25,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use tgn::commands::compressed::{self, Compression};
 use tgn::commands::{Input, Pipeline, Reading};
 use tgn::registry::{self, Found};
 use tgn::replay::Detail;
@@ -88,7 +92,17 @@ fn generate(game: Found, games: u64, path: &Path) {
 /// Times `tgn check` (in process, as `check -q` runs it) and grep on `path`; prints
 /// one line.
 fn measure(id: &str, path: &Path, game: Found, runs: u32) {
-    let mb = std::fs::metadata(path).expect("archive").len() as f64 / 1e6;
+    let compression = compressed::of_file(path).expect("archive");
+    // MB of text: a compressed archive's once decompressed (its own size said below).
+    let mb = match compression {
+        None => std::fs::metadata(path).expect("archive").len(),
+        Some(_) => {
+            let file = std::io::BufReader::new(File::open(path).expect("archive"));
+            let mut text = compressed::decompressed(Box::new(file)).expect("archive");
+            std::io::copy(&mut text, &mut std::io::sink()).expect("decompress archive")
+        }
+    } as f64
+        / 1e6;
     let mut read = Reading::default();
     read.replay.game = Some(game.info.id.to_string());
     let pipeline = Pipeline {
@@ -112,7 +126,10 @@ fn measure(id: &str, path: &Path, game: Found, runs: u32) {
             .expect("check archive");
         best = best.min(started.elapsed());
     }
-    let grep = (0..runs).map(|_| grep(path)).min().unwrap_or(Duration::MAX);
+    let grep = (0..runs)
+        .map(|_| grep(path, compression))
+        .min()
+        .unwrap_or(Duration::MAX);
     let seconds = best.as_secs_f64();
     println!(
         "{id:<20} {checked:>7} {mb:>7.1} {seconds:>10.3} {:>8.1} {:>9.0} {:>11.0} {:>8.4} {:>7.1}",
@@ -122,20 +139,43 @@ fn measure(id: &str, path: &Path, game: Found, runs: u32) {
         grep.as_secs_f64(),
         seconds / grep.as_secs_f64(),
     );
+    if let Some(compression) = compression {
+        let size = std::fs::metadata(path).expect("archive").len() as f64 / 1e6;
+        println!(
+            "  ({} archive of {size:.1} MB: MB and MB/s are of the text inside; grep \
+             reads it through `{} -dc`)",
+            compression.name(),
+            compression.name()
+        );
+    }
     if invalid > 0 {
         println!("  ({invalid} games invalid: the figures are not those of valid games)");
     }
 }
 
-/// The wall time of `grep -c -F zero path`, its output read from a pipe.
-fn grep(path: &Path) -> Duration {
+/// The wall time of `grep -c -F zero path`, its output read from a pipe (of a
+/// compressed archive, `gzip -dc path | grep …` or `zstd -dc path | grep …`).
+fn grep(path: &Path, compression: Option<Compression>) -> Duration {
     let started = Instant::now();
-    let mut child = Command::new("grep")
-        .args(["-c", "-F", "zero"])
-        .arg(path)
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("run grep");
+    let mut command = match compression {
+        None => {
+            let mut grep = Command::new("grep");
+            grep.args(["-c", "-F", "zero"]).arg(path);
+            grep
+        }
+        Some(compression) => {
+            let mut shell = Command::new("sh");
+            shell
+                .arg("-c")
+                .arg(format!(
+                    "{} -dc \"$0\" | grep -c -F zero",
+                    compression.name()
+                ))
+                .arg(path);
+            shell
+        }
+    };
+    let mut child = command.stdout(Stdio::piped()).spawn().expect("run grep");
     let mut count = String::new();
     if let Some(mut out) = child.stdout.take() {
         out.read_to_string(&mut count).expect("read grep's output");

@@ -29,10 +29,10 @@ use std::time::{Duration, Instant};
 
 use similar::{ChangeTag, TextDiff};
 
-use super::Reading;
 use super::{
     Input, Item, Pipeline, RunStatus, Stdout, Tally, conclude, expand, plural, report, shown,
 };
+use super::{Reading, compressed};
 use crate::games::Player;
 use crate::record::{Encoding, GameRecord, MoveNode, Tag, Termination, parse_result};
 use crate::replay::{Detail, ErrorCode, Line, MoveCount, Status};
@@ -1031,6 +1031,36 @@ fn regular_files(inputs: Vec<Input>, settings: &FixSettings, errors: &mut usize)
     inputs.into_iter().filter(regular).collect()
 }
 
+/// The inputs that are not compressed: fix refuses a compressed file (or standard
+/// input) rather than rewrite it. It would have to write the file compressed again,
+/// at some level and with some options that may not be the original's, and its
+/// promise — every byte not fixed kept as it is — could not be seen to hold; so the
+/// file is left untouched, an I/O error says how to fix it by hand (exit 2), and the
+/// other files are fixed.
+fn uncompressed(inputs: Vec<Input>, errors: &mut usize) -> Vec<Input> {
+    let plain = |input: &Input| {
+        let (Input::File(path) | Input::Spooled(path)) = input else {
+            return true;
+        };
+        let compression = match compressed::of_file(path) {
+            Ok(None) => return true,
+            Ok(Some(compression)) => compression,
+            // Unreadable: said when it is read, as for any file.
+            Err(_) => return true,
+        };
+        eprintln!(
+            "tgn: {}: {}-compressed, which fix does not rewrite: decompress it ({}), fix \
+             the text, and compress it again (tgn check reads it as it is)",
+            shown(&input.name()),
+            compression.name(),
+            compression.tool()
+        );
+        *errors += 1;
+        false
+    };
+    inputs.into_iter().filter(plain).collect()
+}
+
 /// Keeps standard input in a temporary file, read as `<stdin>`: fix reads its input
 /// twice (its games, then the bytes around them to copy as they are), and standard
 /// input gives its bytes once. So every byte outside what is fixed — a `%` escape
@@ -1066,6 +1096,7 @@ pub fn run(settings: &FixSettings) -> io::Result<RunStatus> {
     let inputs = expand(&settings.paths, &settings.read, &mut tally.io_errors);
     let mut inputs = regular_files(inputs, settings, &mut tally.io_errors);
     let spool = spool_stdin(&mut inputs)?;
+    let inputs = uncompressed(inputs, &mut tally.io_errors);
     tally.files = inputs.len();
     let pipeline = Pipeline {
         read: &settings.read,

@@ -5,6 +5,7 @@ pub mod analyze;
 pub mod analyze_summary;
 pub mod annotate;
 pub mod check;
+pub mod compressed;
 pub mod convert;
 pub mod diagram;
 pub mod diff;
@@ -246,8 +247,9 @@ impl Input {
         }
     }
 
+    /// The input's bytes, decompressed if they are ([`compressed`]).
     fn open(&self) -> io::Result<Box<dyn BufRead + Send>> {
-        Ok(match self {
+        compressed::decompressed(match self {
             Input::Stdin => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
             Input::File(path) | Input::Spooled(path) => {
                 Box::new(BufReader::with_capacity(1 << 16, File::open(path)?))
@@ -385,8 +387,9 @@ fn dangling(e: &walkdir::Error) -> Option<(&Path, PathBuf)> {
     Some((path, std::fs::read_link(path).ok()?))
 }
 
+/// A record file by its extension, compressed or not (`games.pgn`, `games.pgn.zst`).
 fn is_record_file(path: &Path) -> bool {
-    path.extension()
+    compressed::inner_extension(path)
         .and_then(|e| e.to_str())
         .is_some_and(|e| RECORD_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
 }

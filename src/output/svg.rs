@@ -422,10 +422,16 @@ mod tests {
         let mut diagram = Diagram::of_board(&Board::orthogonal(3, 3), |_| String::new());
         diagram.to_move = Some(Player::Second);
         diagram.status = "B to move".into();
-        diagram.game_over(&Outcome::new(GameResult::Draw, "the same position again (R7)"));
+        diagram.game_over(&Outcome::new(
+            GameResult::Draw,
+            "the same position again (R7)",
+        ));
         let svg = write("test", &diagram);
         assert!(svg.contains(r#"data-result="1/2-1/2""#), "{svg}");
         assert!(!svg.contains("data-to-move"), "{svg}");
-        assert!(svg.contains("1/2-1/2: the same position again (R7)"), "{svg}");
+        assert!(
+            svg.contains("1/2-1/2: the same position again (R7)"),
+            "{svg}"
+        );
     }
 }
