@@ -5,8 +5,8 @@
 //!
 //! Nearness is the Damerau–Levenshtein distance (a letter added, dropped, changed, or
 //! two swapped: `toguz-kumalka`), ignoring case. A name is suggested only when it is
-//! within a third of the length of what was written (at least one edit): "mil" may
-//! mean "mill", "board" means no game at all.
+//! within a third of the length of what was written (at least one edit, never all of
+//! it): "mil" may mean "mill"; "board" means no game at all, nor "9" the value "4".
 
 /// The name of `known` nearest to `written`, if one is near enough to be meant.
 /// Ties go to the first, so that the order of `known` decides (the registry's order
@@ -22,7 +22,8 @@ pub fn nearest<'a>(written: &str, known: impl IntoIterator<Item = &'a str>) -> O
                 name,
             )
         })
-        .filter(|&(distance, _)| distance <= within)
+        // Never a name with nothing of what was written (`9` for `4`).
+        .filter(|&(distance, _)| distance <= within && distance < wanted.chars().count())
         .min_by_key(|&(distance, _)| distance)
         .map(|(_, name)| name)
 }
@@ -43,6 +44,7 @@ mod tests {
         assert_eq!(nearest("Al", values), Some("all"));
         assert_eq!(nearest("everything", values), None);
         assert_eq!(nearest("MILL", values), Some("mill"));
+        assert_eq!(nearest("9", ["4", "5"]), None);
         assert_eq!(did_you_mean(Some("mill")), " (did you mean \"mill\"?)");
         assert_eq!(did_you_mean(None), "");
     }
