@@ -13,7 +13,7 @@
 //! `TGN_BENCH_GAMES` sets the number of games per archive (default 20000; random
 //! games run to at most 400 plies). `TGN_BENCH_FILE=path` times an existing archive
 //! instead, read as the game `TGN_BENCH_GAME` (default toguz-kumalak), e.g. the
-//! README's 40x copy of PlayOK's export; a compressed one (`.gz`, `.zst`) is timed as
+//! docs/performance.md's 40x copy of PlayOK's export; a compressed one (`.gz`, `.zst`) is timed as
 //! `tgn check` reads it, decompressing as it goes, its MB/s counted in text and grep
 //! reading it through `gzip -dc` or `zstd -dc`. `TGN_BENCH_KEEP=dir` writes the
 //! generated archives there and keeps them (to time another build of tgn on the same

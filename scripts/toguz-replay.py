@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A plain Python replay of Toguz Kumalak records: the yardstick of the README's
+"""A plain Python replay of Toguz Kumalak records: the yardstick of docs/performance.md's
 performance section ("per game, against a plain Python replay").
 
 It does what `tgn check --game toguz-kumalak` does for a valid PlayOK record, the

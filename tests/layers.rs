@@ -1,4 +1,4 @@
-//! The library's layers (README, "How tgn is built"): `record` knows no game, `games`
+//! The library's layers (CONTRIBUTING.md): `record` knows no game, `games`
 //! know no driver, the driver knows no printer, the printers know no command. Only
 //! tests reach up (a game's tests replay records through the driver). This reads the
 //! source and fails on any production `crate::` path that points at a layer above.

@@ -3,7 +3,7 @@
 //! The test command must give the same result on every run, so the cases are drawn
 //! from a fixed seed; cases that once failed are replayed first from
 //! `properties.proptest-regressions` (committed). The long random campaign sets a seed
-//! and a number of cases of its own (see the README's "Tests"):
+//! and a number of cases of its own (see docs/testing.md):
 //! `PROPTEST_RNG_SEED=$RANDOM PROPTEST_CASES=20000 cargo test --release --test properties`.
 
 use proptest::prelude::*;

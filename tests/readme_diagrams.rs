@@ -1,4 +1,4 @@
-//! The diagrams the README shows are what `tgn diagram` draws today: each is drawn
+//! The diagrams the guide shows (docs/guide.md, Diagrams) are what `tgn diagram` draws today: each is drawn
 //! again here and compared with the committed file. A drawing that changed on purpose
 //! is written again with `TGN_UPDATE_README=1 cargo test --test readme_diagrams`.
 

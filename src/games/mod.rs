@@ -254,7 +254,7 @@ pub enum MoveError {
     /// misreads, where one does.
     WrongMark { reason: String, rule: Option<Rule> },
     /// Whether the move is legal could not be told within tgn's search budget: a
-    /// limit of tgn, not a rule (see the README's Limits), so the move is not called
+    /// limit of tgn, not a rule (see the guide's Limits, docs/guide.md), so the move is not called
     /// illegal. `reason` says which search gave up and how to write the move instead.
     Unchecked { reason: String },
 }
@@ -445,7 +445,7 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// led here) highlighted. One writer ([`crate::output::svg`]) draws every scene.
     fn diagram(&self, position: &Self::Position, last: Option<&Self::Move>) -> Diagram;
 
-    /// The position as JSON for `convert` (documented per game in the README).
+    /// The position as JSON for `convert` (documented per game in docs/format.md and docs/games.md).
     fn state(&self, position: &Self::Position) -> serde_json::Value;
 
     /// Who is to move.

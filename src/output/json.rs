@@ -1,7 +1,7 @@
 //! The JSON form of games, as `convert` and `check` write it (read back by
 //! [`record::json`](crate::record::json)).
 //!
-//! The schema is documented in the README ("JSON output"); fields are added, never
+//! The schema is documented in docs/format.md ("JSON output"); fields are added, never
 //! renamed (the state after every move is written only on request, [`Form`]).
 
 use serde_json::{Map, Value, json};
@@ -34,7 +34,7 @@ pub fn declared_result(record: &GameRecord) -> Value {
     }
 }
 
-/// One JSON object per game (`--format json`); the schema is in the README.
+/// One JSON object per game (`--format json`); the schema is in docs/format.md.
 pub fn check_line(item: &Item) -> Value {
     let replay = &item.replay;
     json!({

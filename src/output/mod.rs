@@ -1,5 +1,5 @@
 //! The printers: how a replayed game is shown — to people ([`human`]), to machines
-//! ([`json`], whose schema the README documents and keeps stable) and to GitHub
+//! ([`json`], whose schema docs/format.md documents and keeps stable) and to GitHub
 //! Actions ([`github`]). Every subcommand prints through these; none builds its own
 //! format.
 
