@@ -638,6 +638,10 @@ pub struct DiagramArgs {
     /// SVG, or PNG rendered from it.
     #[arg(long, value_enum, default_value_t = DiagramFormat::Svg)]
     pub format: DiagramFormat,
+    /// The PNG's longer side in pixels, 16 to 4096 (else the SVG's own size; an SVG
+    /// scales by itself).
+    #[arg(long, value_name = "PIXELS", value_parser = clap::value_parser!(u32).range(16..=i64::from(commands::diagram::MAX_PNG_SIZE)))]
+    pub size: Option<u32>,
     #[command(flatten)]
     pub read: ReadArgs,
 }
@@ -655,6 +659,7 @@ impl DiagramArgs {
             ),
             output: self.output,
             format: self.format,
+            size: self.size,
         }
     }
 }

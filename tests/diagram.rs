@@ -125,6 +125,46 @@ fn the_command_writes_svg_to_stdout_and_png_to_a_file() {
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
 }
 
+/// A PNG's width and height, from its IHDR chunk.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    (word(16), word(20))
+}
+
+#[test]
+fn issue_37_png_size_scales_the_picture_to_its_longer_side() {
+    let record = Path::new(env!("CARGO_MANIFEST_DIR")).join("records/zamma/huff.pgn");
+    let png = |extra: &[&str]| {
+        let output = Command::cargo_bin("tgn")
+            .unwrap()
+            .args(["diagram", "--format", "png"])
+            .args(extra)
+            .arg(&record)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        png_size(&output.stdout)
+    };
+    let (width, height) = png(&[]);
+    let (w, h) = png(&["--size", "1200"]);
+    assert_eq!(w.max(h), 1200);
+    let ratio = |a: u32, b: u32| f64::from(a) / f64::from(b);
+    assert!((ratio(w, h) - ratio(width, height)).abs() < 0.01);
+    for refused in [
+        &["--size", "8"][..],
+        &["--size", "100000"],
+        &["--size", "500", "--format", "svg"],
+    ] {
+        Command::cargo_bin("tgn")
+            .unwrap()
+            .arg("diagram")
+            .args(refused)
+            .arg(&record)
+            .assert()
+            .code(2);
+    }
+}
+
 #[test]
 fn annotate_diagrams_writes_one_svg_per_ply_and_names_each_after_its_move() {
     let dir = tempfile::tempdir().unwrap();

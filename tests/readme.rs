@@ -164,5 +164,8 @@ fn every_relative_link_of_the_documents_resolves() {
 #[test]
 fn the_readme_fits_in_a_few_screens() {
     let lines = fs::read_to_string("README.md").unwrap().lines().count();
-    assert!(lines <= 400, "README.md has {lines} lines; move detail to docs/");
+    assert!(
+        lines <= 400,
+        "README.md has {lines} lines; move detail to docs/"
+    );
 }

@@ -30,7 +30,12 @@ pub struct Options {
     /// Where to write the picture (else stdout).
     pub output: Option<PathBuf>,
     pub format: Format,
+    /// The PNG's longer side in pixels (else the SVG's own size).
+    pub size: Option<u32>,
 }
+
+/// The largest PNG side `--size` may ask for: 4096 pixels, a 64 MiB picture at most.
+pub const MAX_PNG_SIZE: u32 = 4096;
 
 pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut errors = 0;
@@ -39,6 +44,12 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
         &options.read,
         &mut errors,
     );
+    if options.size.is_some() && options.format == Format::Svg {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "--size sets a PNG's size (with --format png); an SVG scales by itself",
+        ));
+    }
     let Some(input) = inputs.first() else {
         return Ok(RunStatus::Trouble);
     };
@@ -81,7 +92,7 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
     let text = svg::write(found.info.id, &drawn.diagram);
     let bytes = match options.format {
         Format::Svg => text.into_bytes(),
-        Format::Png => png(&text).map_err(io::Error::other)?,
+        Format::Png => png(&text, options.size).map_err(io::Error::other)?,
     };
     match &options.output {
         Some(path) => super::write_file(path, bytes)?,
@@ -94,16 +105,26 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
     Ok(RunStatus::Clean)
 }
 
-/// The SVG rendered by resvg at its own size. Text needs a font: the system's fonts
-/// are loaded (none are embedded in tgn); without any, the picture has no letters.
-pub fn png(svg: &str) -> Result<Vec<u8>, String> {
+/// The SVG rendered by resvg, at its own size or scaled so that its longer side is
+/// `longer` pixels. Text needs a font: the system's fonts are loaded (none are
+/// embedded in tgn); without any, the picture has no letters.
+pub fn png(svg: &str, longer: Option<u32>) -> Result<Vec<u8>, String> {
     use resvg::{tiny_skia, usvg};
     let mut options = usvg::Options::default();
     options.fontdb_mut().load_system_fonts();
     let tree = usvg::Tree::from_str(svg, &options).map_err(|e| e.to_string())?;
-    let size = tree.size().to_int_size();
+    let own = tree.size();
+    let scale = longer.map_or(1.0, |side| side as f32 / own.width().max(own.height()));
+    let size = own
+        .scale_by(scale)
+        .map(|s| s.to_int_size())
+        .ok_or_else(|| "the diagram has no size".to_string())?;
     let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
         .ok_or_else(|| "the diagram has no size".to_string())?;
-    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
     pixmap.encode_png().map_err(|e| e.to_string())
 }
