@@ -48,7 +48,7 @@ fn documents() -> Vec<PathBuf> {
 #[test]
 fn the_documents_examples_print_what_they_show() {
     let scratch = tempfile::tempdir().unwrap();
-    let mut cases = trycmd::TestCases::new();
+    let cases = trycmd::TestCases::new();
     cases
         .register_bin("tgn", trycmd::cargo::cargo_bin!("tgn"))
         .default_bin_name("tgn");
