@@ -48,12 +48,13 @@ fn row<R: Rules>(info: &'static GameInfo, nodes: u64) -> Vec<String> {
         depth: MAX_PLY as u32 - 1,
         nodes: Some(nodes),
         time: None,
+        most: None,
     };
-    let mut searcher = Searcher::new(&rules, 16 << 20);
+    let mut searcher = Searcher::new(&rules, 16 << 20).expect("a table of 16 MB");
     let (mut total, mut depths) = (0u64, 0u64);
     let started = Instant::now();
     for position in &positions {
-        let found = searcher.search(position, budget);
+        let found = searcher.search(position, budget, None);
         total += found.nodes;
         depths += u64::from(found.depth);
     }

@@ -13,7 +13,7 @@ use std::time::Duration;
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::analysis::{Budget, DEFAULT_NODES, Limits, MAX_PLY};
+use crate::analysis::{Budget, DEFAULT_GAME_NODES, DEFAULT_NODES, Limits, MAX_PLY};
 use crate::commands::analyze::AnalyzeFormat;
 use crate::commands::check::CheckFormat;
 use crate::commands::convert::{ConvertFrom, ConvertTo};
@@ -517,6 +517,11 @@ pub struct AnalyzeArgs {
     /// Search each position at most this many milliseconds (not reproducible).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
+    /// Search each game at most this many nodes over all its positions; past them
+    /// the rest of the game is not analyzed, and the output says from which ply.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_GAME_NODES,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub game_nodes: u64,
     /// The transposition table of each game searched at once, in MB (one per thread).
     #[arg(long, value_name = "MB", default_value_t = 16,
           value_parser = clap::value_parser!(u64).range(1..=65536))]
@@ -543,7 +548,9 @@ impl AnalyzeArgs {
                 depth: self.depth.unwrap_or(MAX_PLY as u32 - 1),
                 nodes: self.nodes.or(none.then_some(DEFAULT_NODES)),
                 time: self.movetime.map(Duration::from_millis),
+                most: None,
             },
+            game_nodes: Some(self.game_nodes),
             hash_bytes: usize::try_from(self.hash << 20).unwrap_or(usize::MAX),
         }
     }

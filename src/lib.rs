@@ -96,7 +96,7 @@ pub mod internals {
     pub use crate::games::olinda_keliya::OlindaKeliya;
     pub use crate::games::pasang::Pasang;
     pub use crate::games::pinoy_dama::PinoyDama;
-    pub use crate::games::playout::SplitMix;
+    pub use crate::games::playout::{RandomGame, SplitMix, record_text};
     pub use crate::games::toguz_kumalak::ToguzKumalak;
     pub use crate::games::zamma::Zamma;
     pub use crate::replay::quick::quick;

@@ -372,13 +372,21 @@ fn analyze_judges_every_move_the_same_on_every_thread_count() {
             "loss",
             "result",
             "plies_to_end",
+            "played_result",
+            "played_plies_to_end",
+            "win_before",
+            "win_after",
+            "accuracy",
+            "mark",
             "depth",
             "nodes",
         ] {
             assert!(eval.get(key).is_some(), "{key} missing from {eval}");
         }
-        let loss = eval["score"].as_i64().unwrap() - eval["played_score"].as_i64().unwrap();
-        assert_eq!(eval["loss"].as_i64(), Some(loss));
+        if let (Some(score), Some(played)) = (eval["score"].as_i64(), eval["played_score"].as_i64())
+        {
+            assert_eq!(eval["loss"].as_i64(), Some(score - played));
+        }
     }
 }
 
@@ -444,4 +452,118 @@ fn an_output_file_that_cannot_be_written_is_named_in_the_error() {
         .stderr(predicates::str::contains(
             "no-such-dir/score-sheet-1-000.svg",
         ));
+}
+
+/// Issue 39: one search judges the best move and the move played, so the move played
+/// never scores above the best; a proof is a result, never a score near a million;
+/// and every move has its expected scores, accuracy and mark.
+#[test]
+fn analyze_never_scores_the_move_played_above_the_best() {
+    let out = stdout(tgn().args([
+        "analyze",
+        "--format",
+        "json",
+        "records/toguz-kumalak/score-sheet.pgn",
+        "records/toguz-kumalak/r10-early-end.pgn",
+    ]));
+    let mut judged = 0;
+    for line in out.lines() {
+        let game: Value = serde_json::from_str(line).unwrap();
+        let budget = &game["analysis"]["budget"];
+        assert_eq!(budget["nodes"].as_u64(), Some(tgn::analysis::DEFAULT_NODES));
+        for (played, eval) in game["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|m| Some((&m["move"], m.get("eval")?)))
+        {
+            judged += 1;
+            assert!(eval["loss"].as_i64().is_none_or(|l| l >= 0), "{eval}");
+            for key in ["score", "played_score", "loss"] {
+                let value = eval[key].as_i64();
+                assert!(value.is_none_or(|v| v.abs() < 1000), "{key} in {eval}");
+            }
+            let (before, after) = (
+                eval["win_before"].as_f64().unwrap(),
+                eval["win_after"].as_f64().unwrap(),
+            );
+            assert!(after <= before && (0.0..=1.0).contains(&after), "{eval}");
+            if &eval["best"] == played {
+                assert!(
+                    eval["mark"].is_null() && eval["win_after"] == eval["win_before"],
+                    "{eval}"
+                );
+                assert!(eval["loss"].as_i64().is_none_or(|l| l == 0), "{eval}");
+            }
+            if after == before {
+                assert!(
+                    eval["mark"].is_null() && eval["accuracy"] == 100.0,
+                    "{eval}"
+                );
+            }
+        }
+    }
+    assert!(judged > 50, "{judged} moves judged");
+}
+
+/// Issue 39, item 5: the annotated record says what analyzed it and with what budget.
+#[test]
+fn analyze_signs_the_record_with_its_budget() {
+    let out = stdout(tgn().args([
+        "analyze",
+        "--nodes",
+        "3000",
+        "records/toguz-kumalak/score-sheet.pgn",
+    ]));
+    let signed = format!(
+        "[Annotator \"tgn {}, 3000 nodes per position\"]",
+        env!("CARGO_PKG_VERSION")
+    );
+    assert!(out.contains(&signed), "{out}");
+}
+
+/// Issue 33, item 6: one game's analysis is bounded by a total of nodes; past it the
+/// rest of the game is not analyzed, and every output says from which ply and why.
+#[test]
+fn analyze_stops_a_game_at_its_node_budget_and_says_where() {
+    let record = "records/toguz-kumalak/score-sheet.pgn";
+    let args = ["analyze", "--nodes", "1000", "--game-nodes", "5000", record];
+    let pgn = tgn().args(args).output().unwrap();
+    assert_eq!(pgn.status.code(), Some(0));
+    let text = String::from_utf8(pgn.stdout).unwrap();
+    let said = "analysis stopped at ply ";
+    assert!(text.contains(said), "{text}");
+    assert!(text.contains("--game-nodes"), "{text}");
+    let stderr = String::from_utf8(pgn.stderr).unwrap();
+    assert!(stderr.contains(said), "{stderr}");
+    let json = stdout(tgn().args(args).args(["--format", "json"]));
+    let game: Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    let stopped = &game["analysis"]["stopped"];
+    let ply = stopped["ply"].as_u64().expect("a ply");
+    let judged = game["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m.get("eval").is_some())
+        .count() as u64;
+    assert_eq!(judged + 1, ply, "{stopped}");
+    assert!(game["analysis"]["nodes"].as_u64().unwrap() <= 5000);
+}
+
+/// Issue 33, item 7: a table the system will not give is an error naming `--hash`
+/// (exit 2), not an abort: `--hash 4096` under a 4 GB limit of address space.
+#[test]
+fn analyze_with_a_table_the_system_refuses_is_an_error_naming_hash() {
+    let binary = assert_cmd::cargo::cargo_bin("tgn");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 4000000 && exec \"$0\" analyze --hash 4096 records/toguz-kumalak/score-sheet.pgn")
+        .arg(&binary)
+        .current_dir(common::root())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("--hash 4096"), "{stderr}");
+    assert!(out.stdout.is_empty());
 }

@@ -8,6 +8,7 @@
 //! plies by the same player: the score of a child moved by the same side is not
 //! negated.
 
+use std::collections::TryReserveError;
 use std::time::{Duration, Instant};
 
 use super::table::{Bound, Entry, Table};
@@ -26,6 +27,15 @@ const EVAL_LIMIT: i32 = WIN / 2;
 pub const UNLISTED_NODES: u64 = 10_000;
 /// The most plies of captures the search follows past its horizon.
 const QUIESCENCE_PLIES: u32 = 4;
+/// The half-width of the first window in which the move played is searched at the
+/// root, around its score of the iteration before (aspiration), in the game's unit.
+/// On 60 PlayOK games at the default budget it changed no mark's agreement with a
+/// deeper search (96.30% without, 96.34% with) and saved a few nodes.
+const ASPIRATION: i32 = 3;
+/// The share of the next iteration, foreseen from the last two, that must fit in
+/// what is left of the node budget for it to be begun.
+const NEXT_SHARE: f64 = 0.5;
+
 /// How often (in nodes) the clock is read under `--movetime`.
 const CLOCK_EVERY: u64 = 1024;
 
@@ -40,6 +50,17 @@ pub struct Budget {
     pub nodes: Option<u64>,
     /// Wall-clock time.
     pub time: Option<Duration>,
+    /// Nodes not to pass even in the first iteration (what is left of a game's
+    /// budget): past them the search stops with what it completed, maybe nothing.
+    pub most: Option<u64>,
+}
+
+/// What one iteration at the root found.
+struct Iteration {
+    score: i32,
+    /// The index of the best move.
+    best: usize,
+    played: Option<Scored>,
 }
 
 /// What a search of one position found.
@@ -54,13 +75,37 @@ pub struct Found<M> {
     /// Deepest iteration completed.
     pub depth: u32,
     pub nodes: u64,
+    /// The move asked about ([`Searcher::search`]'s `played`), scored by the same
+    /// iteration as `score`, so never above it; `None` when none was asked about or
+    /// the position was not searched.
+    pub played: Option<Scored>,
+}
+
+/// A move's score at the root, from the mover's point of view, as [`Found::score`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scored {
+    pub score: i32,
+    /// The score is the game-theoretic value of the move.
+    pub proved: bool,
+}
+
+impl Scored {
+    /// Plies to the end (from the position before the move) of a proved win or loss.
+    pub fn plies_to_end(&self) -> Option<u32> {
+        plies_to_end(self.score)
+    }
 }
 
 impl<M> Found<M> {
     /// Plies to the end when the score is a proved win or loss.
     pub fn plies_to_end(&self) -> Option<u32> {
-        decided(self.score).then(|| (WIN - self.score.abs()) as u32)
+        plies_to_end(self.score)
     }
+}
+
+/// Plies to the end of a decided score.
+pub fn plies_to_end(score: i32) -> Option<u32> {
+    decided(score).then(|| (WIN - score.abs()) as u32)
 }
 
 /// Whether `score` says a win or a loss is forced.
@@ -89,10 +134,13 @@ struct Limit {
 
 impl<'r, R: Rules> Searcher<'r, R> {
     /// A searcher whose table takes at most `hash_bytes`.
-    pub fn new(rules: &'r R, hash_bytes: usize) -> Searcher<'r, R> {
-        Searcher {
+    ///
+    /// # Errors
+    /// The table's memory could not be had.
+    pub fn new(rules: &'r R, hash_bytes: usize) -> Result<Searcher<'r, R>, TryReserveError> {
+        Ok(Searcher {
             rules,
-            table: Table::new(hash_bytes),
+            table: Table::new(hash_bytes)?,
             killers: vec![[None; 2]; MAX_PLY + 1],
             nodes: 0,
             limit: Limit {
@@ -101,17 +149,25 @@ impl<'r, R: Rules> Searcher<'r, R> {
                 stopped: false,
             },
             horizon: false,
-        }
+        })
     }
 
     /// Searches `position` within `budget`, deepening until the budget is spent or the
-    /// value is proved. The first iteration always completes, so a win in one is
-    /// always seen.
-    pub fn search(&mut self, position: &R::Position, budget: Budget) -> Found<R::Move> {
+    /// value is proved. `played`, one of the position's moves, is scored at the root by
+    /// the same iterations as the best move (first, so that its score is exact, not a
+    /// bound): the best never scores below it. The first iteration always completes
+    /// (unless `budget.most` stops it), so a win in one is always seen.
+    pub fn search(
+        &mut self,
+        position: &R::Position,
+        budget: Budget,
+        played: Option<&R::Move>,
+    ) -> Found<R::Move> {
         self.nodes = 0;
         let start = Instant::now();
+        let most = budget.most.unwrap_or(u64::MAX);
         self.limit = Limit {
-            nodes: u64::MAX,
+            nodes: most,
             deadline: None,
             stopped: false,
         };
@@ -126,31 +182,47 @@ impl<'r, R: Rules> Searcher<'r, R> {
             proved: over.is_some(),
             depth: 0,
             nodes: 0,
+            played: None,
         };
         // A position whose moves the rules cannot all list is not searched.
         let Some(moves) = listed else {
             found.score = self.evaluation(position);
             return found;
         };
+        let played = played.and_then(|mv| self.index_of(position, &moves, mv));
         let last = budget.depth.clamp(1, MAX_PLY as u32 - 1);
+        let mut guess = None;
+        // The nodes of the last two iterations, to foresee the next one's.
+        let mut costs = [0u64; 2];
         for depth in 1..=last {
             if moves.is_empty() {
                 break;
             }
             if depth > 1 {
-                self.limit.nodes = budget.nodes.unwrap_or(u64::MAX);
+                self.limit.nodes = budget.nodes.unwrap_or(u64::MAX).min(most);
                 self.limit.deadline = budget.time.map(|t| start + t);
+                if self.cannot_finish(costs) {
+                    break;
+                }
             }
             self.horizon = false;
-            let Some((score, index)) = self.root(position, &moves, depth) else {
+            let before = self.nodes;
+            let Some(iteration) = self.root(position, &moves, depth, played, guess) else {
                 break;
             };
-            found.best = Some(moves[index].clone());
-            found.score = score;
+            costs = [costs[1], self.nodes - before];
+            found.best = Some(moves[iteration.best].clone());
+            found.score = iteration.score;
             found.depth = depth;
             // A win or loss further than this iteration's depth came through the table
             // from an earlier search: real, but a shorter one may lie beyond the horizon.
-            found.proved = !self.horizon || found.plies_to_end().is_some_and(|n| n <= depth);
+            let seen = |score: i32| plies_to_end(score).is_some_and(|n| n <= depth);
+            found.proved = !self.horizon || seen(found.score);
+            found.played = iteration.played.map(|p| Scored {
+                score: p.score,
+                proved: p.proved || seen(p.score),
+            });
+            guess = Some(found.played.map_or(found.score, |p| p.score));
             if found.proved {
                 break;
             }
@@ -159,20 +231,56 @@ impl<'r, R: Rules> Searcher<'r, R> {
         found
     }
 
-    /// One iteration at the root: the score and the index of the best move, or `None`
-    /// when the budget ran out before it finished.
+    /// The index of `mv` among `moves`, by its canonical notation.
+    fn index_of(&self, position: &R::Position, moves: &[R::Move], mv: &R::Move) -> Option<usize> {
+        let written = self.rules.write_move(position, mv);
+        moves
+            .iter()
+            .position(|m| self.rules.write_move(position, m) == written)
+    }
+
+    /// Whether the next iteration, foreseen from the growth of the last two, would
+    /// stop for the node budget before half of it is done: then it is not begun, since
+    /// an iteration left unfinished is thrown away, and the nodes are saved.
+    fn cannot_finish(&self, [before, last]: [u64; 2]) -> bool {
+        let growth = if before == 0 {
+            2.0
+        } else {
+            (last as f64 / before as f64).clamp(1.0, 16.0)
+        };
+        let next = last as f64 * growth;
+        self.nodes as f64 + next * NEXT_SHARE > self.limit.nodes as f64
+    }
+
+    /// One iteration at the root, or `None` when the budget ran out before it finished.
+    /// The played move, if any, is searched first (else the table's move), in a
+    /// window around its score of the last iteration, widened until the score falls
+    /// inside it (aspiration); every other move is searched with a null window at the
+    /// best score so far, and again with a full one when it passes it (principal
+    /// variation search).
     fn root(
         &mut self,
         position: &R::Position,
         moves: &[R::Move],
         depth: u32,
-    ) -> Option<(i32, usize)> {
+        played: Option<usize>,
+        guess: Option<i32>,
+    ) -> Option<Iteration> {
         let key = self.rules.position_key(position);
-        let order = self.order(position, moves, key, 0, depth);
-        let (mut alpha, beta) = (-WIN - 1, WIN + 1);
-        let mut best = order[0];
-        for &i in &order {
-            let score = self.child(position, &moves[i], depth, alpha, beta, 0)?;
+        let mut order = self.order(position, moves, key, 0, depth);
+        if let Some(played) = played {
+            order.retain(|&i| i != played);
+            order.insert(0, played);
+        }
+        let first = order[0];
+        let first_score = self.aspirated(position, &moves[first], depth, guess)?;
+        let first_proved = !self.horizon;
+        let (mut alpha, mut best) = (first_score, first);
+        for &i in &order[1..] {
+            let mut score = self.child(position, &moves[i], depth, alpha, alpha + 1, 0)?;
+            if score > alpha {
+                score = self.child(position, &moves[i], depth, alpha, WIN + 1, 0)?;
+            }
             if score > alpha {
                 alpha = score;
                 best = i;
@@ -186,7 +294,46 @@ impl<'r, R: Rules> Searcher<'r, R> {
             best,
             !self.horizon,
         ));
-        Some((alpha, best))
+        Some(Iteration {
+            score: alpha,
+            best,
+            played: played.map(|_| Scored {
+                score: first_score,
+                proved: first_proved,
+            }),
+        })
+    }
+
+    /// The exact score of `mv` at the root: searched in a window of [`ASPIRATION`]
+    /// around `guess` (its score in the last iteration), widened fourfold on the side
+    /// it falls out of until it falls inside.
+    fn aspirated(
+        &mut self,
+        position: &R::Position,
+        mv: &R::Move,
+        depth: u32,
+        guess: Option<i32>,
+    ) -> Option<i32> {
+        let full = (-WIN - 1, WIN + 1);
+        let Some(guess) = guess.filter(|&g| !decided(g)) else {
+            return self.child(position, mv, depth, full.0, full.1, 0);
+        };
+        let mut delta = ASPIRATION;
+        let (mut low, mut high) = (guess - delta, guess + delta);
+        loop {
+            let score = self.child(position, mv, depth, low, high, 0)?;
+            if score > low && score < high {
+                return Some(score);
+            }
+            delta = delta.saturating_mul(4);
+            // A decided score, or a window past any evaluation, opens that side fully.
+            let open = decided(score) || delta >= EVAL_LIMIT;
+            if score <= low {
+                low = if open { full.0 } else { guess - delta };
+            } else {
+                high = if open { full.1 } else { guess + delta };
+            }
+        }
     }
 
     /// The score of playing `mv` at `position` (at `ply`), from the mover's view.
@@ -247,8 +394,22 @@ impl<'r, R: Rules> Searcher<'r, R> {
         let horizon_before = std::mem::take(&mut self.horizon);
         let original_alpha = alpha;
         let mut best = (-WIN - 1, 0);
-        for i in self.order(position, &moves, key, ply, depth) {
-            let score = self.child(position, &moves[i], depth, alpha, beta, ply)?;
+        for (n, i) in self
+            .order(position, &moves, key, ply, depth)
+            .into_iter()
+            .enumerate()
+        {
+            // The first move in the full window; the others with a null window at
+            // alpha, and again in full if they pass it (principal variation search).
+            let mut score;
+            if n == 0 {
+                score = self.child(position, &moves[i], depth, alpha, beta, ply)?;
+            } else {
+                score = self.child(position, &moves[i], depth, alpha, alpha + 1, ply)?;
+                if score > alpha && score < beta {
+                    score = self.child(position, &moves[i], depth, alpha, beta, ply)?;
+                }
+            }
             if score > best.0 {
                 best = (score, i);
             }

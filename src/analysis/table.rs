@@ -2,6 +2,8 @@
 //! table of fixed size (`--hash`). A slot holds one position; a newer or deeper
 //! entry replaces the one there.
 
+use std::collections::TryReserveError;
+
 use super::search::from_table;
 
 /// Whether a stored score is the value, or a bound of it.
@@ -76,17 +78,23 @@ pub struct Table {
 
 impl Table {
     /// A table of at most `bytes` (at least one slot).
-    pub fn new(bytes: usize) -> Table {
+    ///
+    /// # Errors
+    /// The memory could not be had (`--hash` asked for more than the system gives).
+    pub fn new(bytes: usize) -> Result<Table, TryReserveError> {
         let wanted = (bytes / std::mem::size_of::<Option<Entry>>()).max(1);
         let len = if wanted.is_power_of_two() {
             wanted
         } else {
             wanted.next_power_of_two() / 2
         };
-        Table {
-            slots: vec![None; len],
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(len)?;
+        slots.resize(len, None);
+        Ok(Table {
+            slots,
             mask: len - 1,
-        }
+        })
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {

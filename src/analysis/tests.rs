@@ -24,6 +24,7 @@ const DEFAULT: Budget = Budget {
     depth: MAX_PLY as u32 - 1,
     nodes: Some(DEFAULT_NODES),
     time: None,
+    most: None,
 };
 
 const TABLE: usize = 1 << 20;
@@ -76,14 +77,14 @@ fn search_wins_in_one<R: Rules>(
     let mut counts = Vec::new();
     for info in R::GAMES {
         let rules = rules_with::<R>(info, options);
-        let mut searcher = Searcher::new(&rules, TABLE);
+        let mut searcher = Searcher::new(&rules, TABLE).unwrap();
         let positions: Vec<_> = random_positions(&rules, seeds, plies)
             .into_iter()
             .filter(|p| wins_in_one(&rules, p))
             .take(most)
             .collect();
         for position in &positions {
-            let found = searcher.search(position, DEFAULT);
+            let found = searcher.search(position, DEFAULT, None);
             assert_eq!(
                 (found.score, found.plies_to_end()),
                 (WIN - 1, Some(1)),
@@ -143,30 +144,40 @@ struct Tally {
     decided: usize,
     /// Positions whose value the search proved, or had to (compared).
     proved: usize,
+    /// Moves played whose value the search proved, or had to (compared).
+    played_proved: usize,
 }
 
 /// Searches each of `positions` at `budget` with one searcher (its table carrying
-/// over from one position to the next, as in `tgn analyze`) and holds it to the exact
-/// solver: every value the search proves is the solver's, plies to the end included;
-/// and every win or loss the solver finds within the depth the search completed, the
-/// search proves.
+/// over from one position to the next, as in `tgn analyze`), one of its moves scored
+/// as the move played (each position a different one), and holds it to the exact
+/// solver: every value the search proves, of the position or of the move played, is
+/// the solver's, plies to the end included; every win or loss the solver finds within
+/// the depth the search completed, the search proves; and the judgement of the move
+/// played never has it better than the best (issue 39).
 fn agree_with_solver<R: Rules>(
     rules: &R,
     solved: &Solved<R::Position>,
     positions: &[R::Position],
     budget: Budget,
 ) -> Tally {
-    let mut searcher = Searcher::new(rules, TABLE);
+    let mut searcher = Searcher::new(rules, TABLE).unwrap();
     let mut tally = Tally {
         positions: positions.len(),
         ..Tally::default()
     };
-    for position in positions {
+    for (i, position) in positions.iter().enumerate() {
         let text = rules.write_position(position);
         let value = solved
             .value(&text)
             .expect("a position of the solved sub-space");
-        let found = searcher.search(position, budget);
+        let moves = if rules.outcome(position).is_some() {
+            Vec::new()
+        } else {
+            rules.legal_moves(position)
+        };
+        let played = (!moves.is_empty()).then(|| moves[i % moves.len()].clone());
+        let found = searcher.search(position, budget, played.as_ref());
         tally.decided += usize::from(value != Value::Draw);
         if found.proved || plies(value).is_some_and(|n| n <= found.depth) {
             assert_eq!(
@@ -176,8 +187,92 @@ fn agree_with_solver<R: Rules>(
             );
             tally.proved += 1;
         }
+        let Some(mv) = played else {
+            continue;
+        };
+        let scored = found.played.expect("the move played is scored");
+        assert!(scored.score <= found.score, "{text}: {found:?}");
+        let played_value = value_of_move(rules, solved, position, &mv);
+        if scored.proved || plies(played_value).is_some_and(|n| n <= found.depth) {
+            let as_found = Found {
+                score: scored.score,
+                proved: scored.proved,
+                ..found.clone()
+            };
+            assert_eq!(
+                search_value(&as_found),
+                Some(played_value),
+                "{text}, {}: the search found {scored:?}, the solver {played_value:?}",
+                rules.write_move(position, &mv)
+            );
+            tally.played_proved += 1;
+        }
+        judged_consistently(rules, position, &found, played_value);
     }
     tally
+}
+
+/// The value of playing `mv` at `position`, for its mover, plies counted from
+/// `position`.
+fn value_of_move<R: Rules>(
+    rules: &R,
+    solved: &Solved<R::Position>,
+    position: &R::Position,
+    mv: &R::Move,
+) -> Value {
+    let mut after = position.clone();
+    rules.play(&mut after, mv);
+    let child = solved
+        .value(&rules.write_position(&after))
+        .expect("a position of the solved sub-space");
+    let seen = if rules.to_move(&after) == rules.to_move(position) {
+        child
+    } else {
+        match child {
+            Value::Win(n) => Value::Loss(n),
+            Value::Loss(n) => Value::Win(n),
+            Value::Draw => Value::Draw,
+        }
+    };
+    match seen {
+        Value::Win(n) => Value::Win(n + 1),
+        Value::Loss(n) => Value::Loss(n + 1),
+        Value::Draw => Value::Draw,
+    }
+}
+
+/// The judgement `tgn analyze` makes of the move scored in `found`: no score carries
+/// a proof, the loss is never negative, the expected score never rises, the best
+/// move is never marked, and a move whose proved value is the position's (a win in 9
+/// where a win in 3 was to be had) is not marked either.
+fn judged_consistently<R: Rules>(
+    rules: &R,
+    position: &R::Position,
+    found: &Found<R::Move>,
+    played_value: Value,
+) {
+    let eval = super::ply_eval(rules, position, found, rules.to_move(position));
+    let text = rules.write_position(position);
+    for score in [eval.score, eval.played_score].into_iter().flatten() {
+        assert!(!super::decided(score), "{text}: {eval:?}");
+    }
+    assert!(eval.loss.is_none_or(|l| l >= 0), "{text}: {eval:?}");
+    assert!(eval.win_after <= eval.win_before, "{text}: {eval:?}");
+    assert!((0.0..=100.0).contains(&eval.accuracy), "{text}: {eval:?}");
+    if eval.played_score == eval.score && eval.played_result == eval.result {
+        assert_eq!(eval.mark, None, "{text}: {eval:?}");
+    }
+    let same_result = matches!(
+        (eval.result, played_value),
+        (Some(Verdict::Win), Value::Win(_)) | (Some(Verdict::Loss), Value::Loss(_))
+    );
+    if same_result && eval.played_result == eval.result {
+        assert_eq!(
+            (eval.mark, eval.accuracy),
+            (None, 100.0),
+            "{text}: {eval:?}"
+        );
+    }
 }
 
 /// Plies to the end of a win or loss.
@@ -218,6 +313,7 @@ fn compare<R: Rules>(
         depth,
         nodes: None,
         time: None,
+        most: None,
     };
     let at_depth = agree_with_solver(rules, &solved, &positions, budget);
     let by_default = agree_with_solver(rules, &solved, &positions, DEFAULT);
@@ -391,9 +487,14 @@ fn a_node_budget_gives_the_same_search_every_time_and_stops_it() {
         depth: 60,
         nodes: Some(5_000),
         time: None,
+        most: None,
     };
-    let first = Searcher::new(&rules, TABLE).search(&position, budget);
-    let again = Searcher::new(&rules, TABLE).search(&position, budget);
+    let first = Searcher::new(&rules, TABLE)
+        .unwrap()
+        .search(&position, budget, None);
+    let again = Searcher::new(&rules, TABLE)
+        .unwrap()
+        .search(&position, budget, None);
     assert_eq!(first, again);
     assert!(first.depth >= 2 && first.nodes <= 5_000, "{first:?}");
 }
@@ -408,7 +509,9 @@ fn a_position_whose_moves_cannot_all_be_listed_is_not_searched() {
     let position = rules
         .parse_position(&format!("{SULTANS} s"))
         .expect("a position");
-    let found = Searcher::new(&rules, TABLE).search(&position, DEFAULT);
+    let found = Searcher::new(&rules, TABLE)
+        .unwrap()
+        .search(&position, DEFAULT, None);
     assert_eq!(
         (found.best.is_none(), found.depth, found.nodes, found.proved),
         (true, 0, 0, false)
@@ -422,15 +525,20 @@ fn a_position_whose_moves_cannot_all_be_listed_costs_the_node_budget_its_listing
     let position = rules
         .parse_position(&format!("{SULTANS} n"))
         .expect("a position");
-    let found = Searcher::new(&rules, TABLE).search(&position, DEFAULT);
+    let found = Searcher::new(&rules, TABLE)
+        .unwrap()
+        .search(&position, DEFAULT, None);
     assert!(found.best.is_some() && found.depth == 1, "{found:?}");
     assert!(found.nodes <= DEFAULT_NODES && !found.proved, "{found:?}");
     let two = Budget {
         depth: 2,
         nodes: None,
         time: None,
+        most: None,
     };
-    let found = Searcher::new(&rules, TABLE).search(&position, two);
+    let found = Searcher::new(&rules, TABLE)
+        .unwrap()
+        .search(&position, two, None);
     assert!(
         found.depth == 2 && found.nodes > UNLISTED_NODES,
         "{found:?}"

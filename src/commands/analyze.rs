@@ -1,8 +1,9 @@
 //! `tgn analyze`: the records again, each move of the main line judged by the search
 //! ([`crate::analysis`]): a comment with the evaluation before and after it and the
-//! engine's best move, and a NAG (`$6` ?!, `$2` ?, `$4` ??) where it loses as much as
-//! the game's [`LOSS_MARKS`](crate::games::Rules::LOSS_MARKS) say. Text as `annotate`
-//! writes it, or JSON Lines with an `eval` object per move.
+//! engine's best move, and a NAG (`$6` ?!, `$2` ?, `$4` ??) where it drops the mover's
+//! expected score as much as the game's
+//! [`MARK_DROPS`](crate::games::Rules::MARK_DROPS) say. Text as `annotate` writes it,
+//! or JSON Lines with an `eval` object per move and an `analysis` object per game.
 //!
 //! The pipeline replays in parallel; the searches of a group of games then run in
 //! parallel too, one game per thread (never one search over several threads), so a
@@ -17,7 +18,7 @@ use serde_json::{Value, json};
 use super::analyze_summary::AnalysisSummary;
 use super::annotate::{annotate, once};
 use super::{Item, Pipeline, Reading, Stdout, Tally, conclude, expand, report};
-use crate::analysis::{Limits, PlyEval, describe_score};
+use crate::analysis::{Analysis, Limits, PlyEval, TableRefused, describe};
 use crate::output::json::{Form, game_in};
 use crate::record::{GameRecord, Nag, Span};
 use crate::registry;
@@ -96,39 +97,71 @@ fn write_group(
     first: &mut bool,
     summary: Option<&mut AnalysisSummary>,
 ) -> io::Result<()> {
-    let analyzed: Vec<(Item, Vec<PlyEval>)> = std::mem::take(group)
+    let analyzed: Vec<(Item, Analysis)> = std::mem::take(group)
         .into_par_iter()
         .map(|item| {
-            let evals = analyze(&item, options);
-            (item, evals)
+            let analysis = analyze(&item, options)?;
+            Ok((item, analysis))
         })
-        .collect();
+        .collect::<Result<_, TableRefused>>()
+        .map_err(|refused| table_refused(&refused, &options.limits))?;
+    for (item, analysis) in &analyzed {
+        if let Some(stopped) = &analysis.stopped {
+            eprintln!(
+                "tgn: {} game {}: analysis stopped at ply {}: {}",
+                item.file,
+                item.index + 1,
+                stopped.ply,
+                stopped.reason
+            );
+        }
+    }
     if let Some(summary) = summary {
-        for (item, evals) in &analyzed {
-            summary.add(item, evals);
+        for (item, analysis) in &analyzed {
+            summary.add(item, analysis);
         }
         return Ok(());
     }
-    for (item, evals) in &analyzed {
+    for (item, analysis) in &analyzed {
         match options.format {
             AnalyzeFormat::Pgn => {
                 if !std::mem::take(first) {
                     writeln!(out)?;
                 }
-                let record = analyzed_record(item, evals);
+                let record = analyzed_record(item, analysis, &options.limits);
                 write!(out, "{}", crate::record::writer::write_game(&record))?;
             }
-            AnalyzeFormat::Json => writeln!(out, "{}", analyzed_json(item, evals))?,
+            AnalyzeFormat::Json => {
+                writeln!(out, "{}", analyzed_json(item, analysis, &options.limits))?;
+            }
         }
     }
     Ok(())
 }
 
-/// The judgement of every move of the main line of one game, up to its first error;
-/// none for a game whose game is unknown.
-pub fn analyze(item: &Item, options: &Options) -> Vec<PlyEval> {
+/// The error of a table the system would not give: exit 2, naming the option.
+fn table_refused(refused: &TableRefused, limits: &Limits) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::OutOfMemory,
+        format!(
+            "--hash {}: the search's table of {} MB (one per game searched at once, {} at \
+             a time) could not be allocated ({}); ask for less",
+            limits.hash_bytes >> 20,
+            refused.bytes >> 20,
+            rayon::current_num_threads(),
+            refused.reason
+        ),
+    )
+}
+
+/// The judgement of every move of the main line of one game, up to its first error
+/// or the game's node budget; none for a game whose game is unknown.
+///
+/// # Errors
+/// The search's table could not be allocated.
+pub fn analyze(item: &Item, options: &Options) -> Result<Analysis, TableRefused> {
     let Some(found) = item.replay.game.and_then(|g| registry::find(g.id)) else {
-        return Vec::new();
+        return Ok(Analysis::default());
     };
     found.engine.analyze(
         found.info,
@@ -139,10 +172,25 @@ pub fn analyze(item: &Item, options: &Options) -> Vec<PlyEval> {
     )
 }
 
+/// `tgn 0.1.0, 20000 nodes per position`: what analyzed, and with what budget.
+pub fn annotator(limits: &Limits) -> String {
+    format!("tgn {}, {}", env!("CARGO_PKG_VERSION"), limits.describe())
+}
+
 /// The record as `annotate` writes it (canonical moves, errors), each move analyzed
-/// carrying its judgement.
-fn analyzed_record(item: &Item, evals: &[PlyEval]) -> GameRecord {
+/// carrying its judgement, signed with the budget (`[Annotator]`, or a comment
+/// before the moves when the record names its own annotator); where the analysis
+/// stopped early, a comment after the last move analyzed says so.
+fn analyzed_record(item: &Item, analysis: &Analysis, limits: &Limits) -> GameRecord {
+    let evals = &analysis.evals;
     let mut record = annotate(item, false);
+    let signed = annotator(limits);
+    if item.record.tag("Annotator").is_none() {
+        record.set_tag("Annotator", signed);
+    } else {
+        let at = record.comments.len();
+        once(&mut record.comments, at, format!("analyzed by {signed}"));
+    }
     let played = item
         .replay
         .main
@@ -162,26 +210,59 @@ fn analyzed_record(item: &Item, evals: &[PlyEval]) -> GameRecord {
             });
         }
     }
+    if let Some(stopped) = &analysis.stopped {
+        let said = format!(
+            "analysis stopped at ply {}: {}",
+            stopped.ply, stopped.reason
+        );
+        match record.moves.iter_mut().take(evals.len()).last() {
+            Some(node) => {
+                let at = node.comments.len();
+                once(&mut node.comments, at, said);
+            }
+            None => {
+                let at = record.comments.len();
+                once(&mut record.comments, at, said);
+            }
+        }
+    }
     record
 }
 
 /// `+2 -> -1, best 76` (the mover's view before and after the move).
 fn comment(eval: &PlyEval) -> String {
-    let before = describe_score(eval.score, eval.result.is_some());
-    let after = describe_score(eval.played_score, eval.played_proved);
+    let before = describe(eval.score, eval.result, eval.plies_to_end);
+    let after = describe(
+        eval.played_score,
+        eval.played_result,
+        eval.played_plies_to_end,
+    );
     match &eval.best {
         Some(best) => format!("{before} -> {after}, best {best}"),
         None => format!("{before} -> {after}"),
     }
 }
 
-/// The game in the JSON form of `convert`, each move analyzed with its `eval`.
-fn analyzed_json(item: &Item, evals: &[PlyEval]) -> Value {
+/// The game in the JSON form of `convert`, each move analyzed with its `eval`, and
+/// the game's `analysis`: the budget, the nodes spent, each player's accuracy, and
+/// where the analysis stopped early.
+fn analyzed_json(item: &Item, analysis: &Analysis, limits: &Limits) -> Value {
     let mut game = game_in(item, Form::default());
     if let Some(Value::Array(moves)) = game.get_mut("moves") {
-        for (object, eval) in moves.iter_mut().zip(evals) {
+        for (object, eval) in moves.iter_mut().zip(&analysis.evals) {
             object["eval"] = json!(eval);
         }
     }
+    let accuracy = |a: Option<f64>| a.map(|a| (a * 10.0).round() / 10.0);
+    game["analysis"] = json!({
+        "engine": format!("tgn {}", env!("CARGO_PKG_VERSION")),
+        "budget": limits.budget_json(),
+        "nodes": analysis.nodes,
+        "accuracy": {
+            "first": accuracy(analysis.accuracy[0]),
+            "second": accuracy(analysis.accuracy[1]),
+        },
+        "stopped": analysis.stopped,
+    });
     game
 }

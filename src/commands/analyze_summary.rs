@@ -4,15 +4,16 @@
 //!
 //! The average loss counts only moves whose evaluations before and after are both
 //! scores, not proved wins or losses (a win in 5 against a win in 7 is no loss of
-//! 2 stones). Accuracy is the share of a player's judged moves that lose nothing
-//! against the engine's best (a loss of 0 or less).
+//! 2 stones). A player's accuracy is the mean of their accuracies in each game
+//! (lichess's, see [`crate::analysis::game_accuracy`]); `best` is the share of their
+//! moves that lose nothing against the engine's best.
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
 use super::Item;
-use crate::analysis::{Mark, PlyEval, decided};
+use crate::analysis::{Analysis, Mark};
 use crate::games::Player;
 use crate::replay::Status;
 
@@ -31,8 +32,14 @@ pub struct PlayerLine {
     pub dubious: usize,
     pub mistakes: usize,
     pub blunders: usize,
-    /// Moves that lose nothing against the engine's best, in percent of `moves`.
+    /// The mean of the player's accuracy (0 to 100) in each game.
     pub accuracy: f64,
+    #[serde(skip)]
+    accuracy_sum: f64,
+    #[serde(skip)]
+    accuracy_games: usize,
+    /// Moves that lose nothing against the engine's best, in percent of `moves`.
+    pub best: f64,
     #[serde(skip)]
     best_or_equal: usize,
 }
@@ -63,7 +70,8 @@ pub struct AnalysisSummary {
 
 impl AnalysisSummary {
     /// Counts one analyzed game.
-    pub fn add(&mut self, item: &Item, evals: &[PlyEval]) {
+    pub fn add(&mut self, item: &Item, analysis: &Analysis) {
+        let evals = &analysis.evals;
         let Some(game) = item.replay.game else {
             return;
         };
@@ -88,10 +96,14 @@ impl AnalysisSummary {
             let line = self.by_player.entry(names[side].clone()).or_default();
             if !std::mem::replace(&mut seen[side], true) {
                 line.games += 1;
+                if let Some(accuracy) = analysis.accuracy[side] {
+                    line.accuracy_sum += accuracy;
+                    line.accuracy_games += 1;
+                }
             }
             line.moves += 1;
-            if !decided(eval.score) && !decided(eval.played_score) {
-                line.loss_sum += i64::from(eval.loss.max(0));
+            if let Some(loss) = eval.loss {
+                line.loss_sum += i64::from(loss);
                 line.loss_moves += 1;
             }
             match eval.mark {
@@ -100,7 +112,7 @@ impl AnalysisSummary {
                 Some(Mark::Blunder) => line.blunders += 1,
                 None => {}
             }
-            line.best_or_equal += usize::from(eval.loss <= 0);
+            line.best_or_equal += usize::from(eval.win_after >= eval.win_before);
             if played.mover == Player::First {
                 game_line.first_player_moves += 1;
                 let best = eval.best.as_deref() == Some(played.canonical.as_str());
@@ -127,7 +139,12 @@ impl AnalysisSummary {
                 } else {
                     (100.0 * line.loss_sum as f64 / line.loss_moves as f64).round() / 100.0
                 };
-                line.accuracy = percent(line.best_or_equal, line.moves);
+                line.best = percent(line.best_or_equal, line.moves);
+                line.accuracy = if line.accuracy_games == 0 {
+                    0.0
+                } else {
+                    (10.0 * line.accuracy_sum / line.accuracy_games as f64).round() / 10.0
+                };
                 line
             })
             .collect();
@@ -144,7 +161,7 @@ impl AnalysisSummary {
     /// The two tables, for people.
     pub fn tables(&self) -> String {
         let mut players = super::table(&[
-            "player", "games", "moves", "avg loss", "?!", "?", "??", "accuracy",
+            "player", "games", "moves", "avg loss", "?!", "?", "??", "accuracy", "best",
         ]);
         for line in &self.players {
             players.add_row([
@@ -155,7 +172,8 @@ impl AnalysisSummary {
                 line.dubious.to_string(),
                 line.mistakes.to_string(),
                 line.blunders.to_string(),
-                format!("{}%", line.accuracy),
+                format!("{:.1}", line.accuracy),
+                format!("{}%", line.best),
             ]);
         }
         let mut games = super::table(&["game", "games", "first player's moves", "best played"]);

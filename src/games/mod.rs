@@ -460,9 +460,15 @@ pub trait Rules: Sized + Send + Sync + 'static {
         0
     }
 
-    /// Losses (in [`Rules::evaluate`]'s unit) from which `tgn analyze` marks a move
-    /// `?!`, `?` and `??`.
-    const LOSS_MARKS: [i32; 3] = [1, 2, 3];
+    /// The slope `k` of the curve from [`Rules::evaluate`]'s unit to the mover's
+    /// expected score (a win 1, a draw ½, a loss 0): `1 / (1 + e^(−k·score))`, fitted
+    /// per game on real or self-played games (`docs/win-curves.md`).
+    const WIN_CURVE: f64 = 1.0;
+
+    /// Drops in the mover's expected score (0 to 1) from which `tgn analyze` marks a
+    /// move `?!`, `?` and `??`: lichess's 5, 10 and 15 points unless a game says
+    /// otherwise.
+    const MARK_DROPS: [f64; 3] = [0.05, 0.10, 0.15];
 
     /// Whether the search, at its horizon, follows the moves that raise
     /// [`Rules::evaluate`] at once (captures) before it scores a line: for a game whose

@@ -159,8 +159,14 @@ pub fn random_record<R: Rules>(
     max_plies: usize,
 ) -> Result<String, String> {
     let game = random_game::<R>(info, seed, max_plies, false)?;
+    Ok(record_text(info, seed, &game))
+}
+
+/// A game as record text: `[Event "Generated"]`, `[Round "<round>"]`, `[Game]` and
+/// `[Result]` tags, its moves numbered as the driver counts them, and its result.
+pub fn record_text(info: &GameInfo, round: u64, game: &RandomGame) -> String {
     let mut text = format!(
-        "[Event \"Generated\"]\n[Round \"{seed}\"]\n[Game \"{}\"]\n[Result \"{}\"]\n\n",
+        "[Event \"Generated\"]\n[Round \"{round}\"]\n[Game \"{}\"]\n[Result \"{}\"]\n\n",
         info.id, game.result
     );
     let mut line_length = 0;
@@ -189,7 +195,7 @@ pub fn random_record<R: Rules>(
         text.push_str(&word);
     }
     text.push_str(&format!(" {}\n\n", game.result));
-    Ok(text)
+    text
 }
 
 /// Reads `text` as a move token and as a position string of `info`, as the fuzz

@@ -9,7 +9,7 @@ use std::marker::PhantomData;
 use super::diagram::{Drawn, Stop};
 use super::quick::Quick;
 use super::{Replay, Settings, replay_with};
-use crate::analysis::{self, Limits, PlyEval};
+use crate::analysis::{self, Analysis, Limits, TableRefused};
 use crate::games::options::Setup;
 use crate::games::{self, GameInfo, OptionSpec, Rules};
 use crate::record::GameRecord;
@@ -63,6 +63,9 @@ pub trait Engine: Sync {
     ) -> Option<Quick>;
     /// The main line of a record of `game`, replayed as `replay`, judged move by move
     /// by the search (see [`analysis`]).
+    ///
+    /// # Errors
+    /// The search's table could not be allocated.
     fn analyze(
         &self,
         game: &'static GameInfo,
@@ -70,7 +73,7 @@ pub trait Engine: Sync {
         settings: &Settings,
         replay: &Replay,
         limits: &Limits,
-    ) -> Vec<PlyEval>;
+    ) -> Result<Analysis, TableRefused>;
     /// The board part of a position string (see [`Rules::board_part`]).
     fn board_part(&self, position: &str) -> String;
     /// The position of `record` at `stop` as a scene (see [`Rules::diagram`]).
@@ -184,7 +187,7 @@ impl<R: Rules> Engine for EngineOf<R> {
         settings: &Settings,
         replay: &Replay,
         limits: &Limits,
-    ) -> Vec<PlyEval> {
+    ) -> Result<Analysis, TableRefused> {
         analysis::analyze_with::<R>(game, record, settings, replay, limits)
     }
 

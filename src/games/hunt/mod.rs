@@ -280,6 +280,9 @@ pub trait Family: Send + Sync + 'static {
     const GAMES: &'static [GameInfo];
     /// Their options.
     const OPTIONS: &'static [OptionSpec];
+    /// [`Rules::WIN_CURVE`] of the family, fitted on self-played games
+    /// (`docs/win-curves.md`).
+    const WIN_CURVE: f64;
 
     /// Whether `option` concerns `game` (see [`Rules::option_applies`]).
     fn option_applies(game: &GameInfo, option: &OptionSpec) -> bool {
@@ -364,6 +367,8 @@ impl<F: Family> Rules for HuntGame<F> {
     fn to_move(&self, position: &Position) -> Player {
         position.to_move
     }
+
+    const WIN_CURVE: f64 = F::WIN_CURVE;
 
     /// Prey taken, for the hunters (less for the prey).
     fn evaluate(&self, position: &Position) -> i32 {

@@ -314,6 +314,9 @@ impl Rules for NeiPatKono {
         position.to_move.player(self.first)
     }
 
+    /// Fitted on 40 self-played games: a piece is a 75% expected score (`docs/win-curves.md`).
+    const WIN_CURVE: f64 = 1.1;
+
     /// Pieces: the mover's less the opponent's.
     fn evaluate(&self, position: &Position) -> i32 {
         position.material(position.to_move)

@@ -191,8 +191,9 @@ impl Rules for ToguzKumalak {
         worth(me) - worth(me.opponent())
     }
 
-    /// Stones lost: 3 dubious, 6 a mistake, 12 a blunder (of 162 stones, 82 win).
-    const LOSS_MARKS: [i32; 3] = [3, 6, 12];
+    /// Fitted on PlayOK's games: a score of 30 stones is a 75% expected score
+    /// (`docs/win-curves.md`).
+    const WIN_CURVE: f64 = 0.037;
 
     /// Captures swing the kazans by dozens of stones, and a position has at most 9
     /// moves.
