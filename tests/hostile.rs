@@ -257,8 +257,8 @@ fn srand_sultans_past_the_search_budget_give_one_short_error() {
 }
 
 /// A sultan among 40 men on every other point: the 8,576 maximal chains `a1xe1xc1`
-/// shortens made one 883 KB line; `a1xc1` alone is a jump, the chain it says, whose
-/// check against a longer capture is past the budget too.
+/// shortens made one 883 KB line; `a1xc1`, a jump that is also their first-and-last
+/// form, is checked against the longest capture past the budget too.
 #[test]
 fn a_sultan_among_countless_chains_gives_one_short_error() {
     past_the_search_budget("zamma", GRID, "a1xe1xc1");

@@ -162,6 +162,62 @@ pub fn random_record<R: Rules>(
     Ok(record_text(info, seed, &game))
 }
 
+/// [`random_record`] with capture chains of two legs or more written, every other
+/// time, by their first and last points only (`d4xh4` for `d4xf6xh4`) where no other
+/// legal move goes from the one to the other: the short capture form of the rules'
+/// README, which must name the chain played. Also how many tokens were shortened.
+///
+/// # Errors
+/// A random game that could not be played, or one of its moves that does not read back.
+#[cfg(test)]
+pub fn random_record_in_short_form<R: Rules>(
+    info: &'static GameInfo,
+    seed: u64,
+    max_plies: usize,
+) -> Result<(String, usize), String> {
+    let mut game = random_game::<R>(info, seed, max_plies, false)?;
+    let rules = R::configure(&Setup::new(info, &[], &[])).map_err(|e| e.message)?;
+    let mut rng = SplitMix::new(seed);
+    let mut position = rules.start_position();
+    let mut shortened = 0;
+    for text in &mut game.moves {
+        let token = rules
+            .parse_token(text)
+            .map_err(|e| format!("{text}: {e}"))?;
+        let mv = rules
+            .resolve(&position, &token)
+            .map_err(|e| format!("{text}: {e}"))?;
+        if let Some(ends) = capture_ends(text)
+            && text.matches('x').count() > 1
+            && rng.below(2) == 0
+        {
+            let between = rules
+                .legal_moves(&position)
+                .iter()
+                .filter(|m| capture_ends(&rules.write_move(&position, m)) == Some(ends))
+                .count();
+            if between == 1 {
+                *text = format!("{}x{}", ends.0, ends.1);
+                shortened += 1;
+            }
+        }
+        rules.play(&mut position, &mv);
+    }
+    Ok((record_text(info, seed, &game), shortened))
+}
+
+/// The first and last points of a capture written with `x`, such as `d4xf6xh4`;
+/// `None` for any other token.
+#[cfg(test)]
+fn capture_ends(text: &str) -> Option<(&str, &str)> {
+    let points: Vec<&str> = text.split('x').collect();
+    let named = |p: &&str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric());
+    match points[..] {
+        [first, .., last] if points.iter().all(named) => Some((first, last)),
+        _ => None,
+    }
+}
+
 /// A game as record text: `[Event "Generated"]`, `[Round "<round>"]`, `[Game]` and
 /// `[Result]` tags, its moves numbered as the driver counts them, and its result.
 pub fn record_text(info: &GameInfo, round: u64, game: &RandomGame) -> String {

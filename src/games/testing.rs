@@ -1,7 +1,9 @@
 //! Helpers for the games' unit tests: playing and probing moves through [`Rules`] as
 //! the replay driver does.
 
-use super::{IllegalKind, MoveError, Rule, Rules};
+use super::{GameInfo, IllegalKind, MoveError, Rule, Rules};
+use crate::record::parser::{Origin, parse_games};
+use crate::replay::{Settings, replay_with};
 use crate::testing::concatenations;
 
 /// Holds a notation's quick reading of common tokens to its grammar: on every text made
@@ -80,4 +82,21 @@ pub fn kind_and_rule(e: &MoveError) -> (IllegalKind, Option<&'static str>) {
         MoveError::Illegal { kind, rule, .. } => (kind.clone(), rule.map(Rule::as_str)),
         other => panic!("expected an illegal move, got {other}"),
     }
+}
+
+/// Replays `games` random games of `info` (seeds from 0) whose captures are written,
+/// where that names one chain, in the short form of the rules' README (see
+/// [`random_record_in_short_form`](super::playout::random_record_in_short_form)):
+/// each must replay without error. Gives how many tokens were shortened.
+pub fn short_forms_replay<R: Rules>(info: &'static GameInfo, games: u64, plies: usize) -> usize {
+    let mut shortened = 0;
+    for seed in 0..games {
+        let (text, short) =
+            super::playout::random_record_in_short_form::<R>(info, seed, plies).unwrap();
+        shortened += short;
+        let record = parse_games(&text, Origin::default()).remove(0);
+        let r = replay_with::<R>(info, &record, &Settings::default());
+        assert!(r.errors.is_empty(), "{}: {text}", r.errors[0].message);
+    }
+    shortened
 }

@@ -6,7 +6,7 @@ use super::kungser::{HUNTERS, KUNGSER_RULES, Kungser, PREY_SIDE, RIMAU_RULES};
 use super::*;
 use crate::games::GameResult;
 use crate::games::common::capture::points;
-use crate::games::testing::{error, legal, play};
+use crate::games::testing::{error, legal, play, short_forms_replay};
 use crate::record::parser::{Origin, parse_games};
 use crate::replay::{ErrorCode, Replay, Settings, replay_with};
 
@@ -1076,4 +1076,13 @@ fn a_prince_with_more_chains_than_tgn_lists_gives_an_incomplete_list_said_so() {
     // A position of play is listed whole.
     let start = k.start_position();
     assert_eq!(k.complete_legal_moves(&start), Some(k.legal_moves(&start)));
+}
+
+#[test]
+fn short_forms_of_random_games_are_read_as_their_one_legal_chain() {
+    // The rules' README: first and last points name the one legal chain between them
+    // (chains may stop after any jump, R4, so a jump is a legal chain itself).
+    // Rimau-rimau takes one run a turn (V4): no chain to shorten.
+    let shortened = short_forms_replay::<Kungser>(&Kungser::GAMES[0], 150, 300);
+    assert!(shortened > 100, "{shortened}");
 }

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::games::IllegalKind;
-use crate::games::testing::{error, kind_and_rule, legal, play, refusal};
+use crate::games::testing::{error, kind_and_rule, legal, play, refusal, short_forms_replay};
 use crate::record::parser::{Origin, parse_games};
 use crate::registry;
 use crate::replay::{ErrorCode, Replay, Settings, replay_with};
@@ -543,4 +543,30 @@ fn random_games_round_trip() {
             .unwrap();
     }
     assert!(registry::find("filipino-dama").is_some());
+}
+
+#[test]
+fn short_forms_of_random_games_are_read_as_their_one_legal_chain() {
+    // The rules' README: first and last points name the one legal chain between them;
+    // a jump short of the maximum (R9) is no legal chain, so no reading of them
+    // (issue 33).
+    let shortened = short_forms_replay::<PinoyDama>(&PinoyDama::GAMES[0], 300, 300);
+    assert!(shortened > 100, "{shortened}");
+}
+
+#[test]
+fn r9_two_points_a_jump_apart_name_the_maximal_chain_between_them() {
+    // Issue 33: the king on a1 may fly over b2 alone to e5 (a1xe5), but every maximal
+    // chain takes four, and one of them ends on e5: a1xe5 is its first-and-last form
+    // (the rules' README, "Short capture forms"), not a jump short of the maximum.
+    let rules = dama();
+    let p = at(&rules, "W:WKa1:Bb2,b4,b6,d6,h8");
+    assert!(legal(&rules, &p).contains(&"a1xc3xa5xc7xe5".to_string()));
+    let (mut short, mut full) = (p.clone(), p.clone());
+    play(&rules, &mut short, "a1xe5").unwrap();
+    play(&rules, &mut full, "a1xc3xa5xc7xe5").unwrap();
+    assert_eq!(short, full);
+    // Three points whose every leg is a jump are the chain they say.
+    let e = error(&rules, &p, "a1xc3xa5");
+    assert!(e.contains("a1xc3xa5 takes 2, but"), "{e}");
 }

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::games::IllegalKind;
-use crate::games::testing::{error, kind_and_rule, legal, play, refusal};
+use crate::games::testing::{error, kind_and_rule, legal, play, refusal, short_forms_replay};
 use crate::record::parser::{Origin, parse_games};
 use crate::registry;
 use crate::replay::{ErrorCode, Replay, Settings, replay_with};
@@ -566,16 +566,18 @@ fn a_search_past_its_budget_refuses_the_move_in_one_line() {
 #[test]
 fn a_short_capture_matching_many_chains_names_ten() {
     // A sultan among 24 men on every other point of ranks 1-5: a1xe1xc1 (a1-e1 is no
-    // jump) shortens 24 chains of 17. a1xc1, a jump, is the chain it says: one piece.
+    // jump) shortens 24 chains of 17, and so does a1xc1, a jump short of the maximum
+    // and so no legal chain itself (issue 33).
     let rules = zamma();
     let p = rules
         .parse_position("9/9/9/9/1n1n1n1n1/n1n1n1n1n/1n1n1n1n1/n1n1n1n1n/Sn1n1n1n1 s")
         .unwrap();
-    assert!(error(&rules, &p, "a1xc1").contains("a1xc1 takes 1, but"));
-    let e = error(&rules, &p, "a1xe1xc1");
-    assert!(e.starts_with("ambiguous move: it matches a1xc1xc3"), "{e}");
-    assert!(e.ends_with(", and 14 more"), "{e}");
-    assert_eq!(e.matches(", ").count(), 10, "{e}");
+    for short in ["a1xc1", "a1xe1xc1"] {
+        let e = error(&rules, &p, short);
+        assert!(e.starts_with("ambiguous move: it matches a1xc1xc3"), "{e}");
+        assert!(e.ends_with(", and 14 more"), "{e}");
+        assert_eq!(e.matches(", ").count(), 10, "{e}");
+    }
 }
 
 #[test]
@@ -603,4 +605,63 @@ fn r2_refusals_say_their_kind_and_rule_as_data() {
         kind_and_rule(&refusal(&rules, &p, "e5-e7")),
         (IllegalKind::Other, Some("R2"))
     );
+}
+
+// ----- short capture forms (the rules' README; issue 33, item 1) -----
+
+#[test]
+fn r6_two_points_a_jump_apart_name_the_maximal_chain_between_them() {
+    // Issue 33: a sultan on f1 may jump h1 alone (f1xi1), but the maximum is seven
+    // pieces by f1xc1xa1xa5xc7xc3xe1xi1, which ends on i1 too. f1xi1 is no legal
+    // chain, so it is the first-and-last form of the seven-piece one (the rules'
+    // README, "Short capture forms"); as Srand too.
+    let seven = "f1xc1xa1xa5xc7xc3xe1xi1";
+    let north = ["d1", "b1", "a4", "b6", "c4", "d2", "h1"];
+    let rules = zamma();
+    let p = at(&rules, [&[], &["f1"], &north, &[]], S);
+    assert_eq!(legal(&rules, &p), [seven]);
+    let (mut short, mut full) = (p.clone(), p.clone());
+    play(&rules, &mut short, "f1xi1").unwrap();
+    play(&rules, &mut full, seven).unwrap();
+    assert_eq!(short, full);
+    // Three points whose every leg is a jump stay the chain they say: illegal.
+    assert_eq!(
+        error(&rules, &p, "f1xc1xa1"),
+        format!(
+            "illegal move: the capture must take the most pieces: f1xc1xa1 takes 2, but \
+             {seven} takes 7 (R6)"
+        )
+    );
+    // Srand removes each piece at once, so the sultan may also cross c1-i1 after
+    // taking d1: three chains of seven, one of them ending on i1.
+    let srand = Zamma::new(true, false, false);
+    let p = at(&srand, [&[], &["f1"], &north, &[]], S);
+    assert_eq!(legal(&srand, &p).len(), 3);
+    let (mut short, mut full) = (p.clone(), p.clone());
+    play(&srand, &mut short, "f1xi1").unwrap();
+    play(&srand, &mut full, seven).unwrap();
+    assert_eq!(short, full);
+    assert!(error(&srand, &p, "f1xc1xa1").contains("f1xc1xa1 takes 2, but"));
+    // With huff, a jump short of the maximum is a legal move, a fault: the jump.
+    let huff = Zamma::new(false, true, false);
+    let p = at(&huff, [&[], &["f1"], &north, &[]], S);
+    let ZammaMove::Play(mv) = huff.resolve(&p, &huff.parse_token("f1xi1").unwrap()).unwrap()
+    else {
+        panic!("a move, not a blow")
+    };
+    assert_eq!(mv.captured.len(), 1);
+}
+
+#[test]
+fn short_forms_of_random_games_are_read_as_their_one_legal_chain() {
+    // 600 games of each of Zamma and Srand. TGN_SHORT_FORM_GAMES sets another number
+    // (the campaign of issue 33 ran 1,200 Zamma games: 15 were refused before).
+    let games = std::env::var("TGN_SHORT_FORM_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(600);
+    for info in Zamma::GAMES {
+        let shortened = short_forms_replay::<Zamma>(info, games, 400);
+        assert!(shortened > games as usize, "{shortened}");
+    }
 }

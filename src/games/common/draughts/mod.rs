@@ -11,8 +11,9 @@
 //!   and the side must take the most pieces available over all its pieces;
 //! - a man is crowned only if its move *ends* on the far rank;
 //! - moves are written `c3-d4`, captures with every landing point `d4xf6xh4`, and a
-//!   capture may be shortened to its first and last points when that names one chain;
-//!   points whose every leg is a jump are no short form but the chain they say.
+//!   capture may be shortened to its first and last points when that names one chain
+//!   (points that are themselves a legal chain are that chain); three points or more
+//!   whose every leg is a jump are no short form but the chain they say.
 //!
 //! A game supplies its rule numbers and words ([`Words`]) so that every message names
 //! the rule of its own spec.

@@ -14,9 +14,11 @@ impl Draughts {
     /// capture chain, even one that stops early or takes fewer than the most.
     ///
     /// A capture matches a chain with the same landing points, or with the same first
-    /// and last points and the written middle points among its own, in order. Written
-    /// points whose every leg is a legal jump are a chain in full, the move played:
-    /// never read as a longer chain through them (issue 26), which it would shorten.
+    /// and last points and the written middle points among its own, in order. Three
+    /// or more written points whose every leg is a legal jump are a chain in full, the
+    /// move played: never read as a longer chain through them (issue 26). Two points a
+    /// jump apart are that jump only if it is legal; else they are the short form of
+    /// the one legal chain between them (issue 33).
     ///
     /// # Errors
     /// Illegal (naming the rule), ambiguous (listing the chains), or a capture written
@@ -104,11 +106,15 @@ impl Draughts {
         }
     }
 
-    /// A move written with `x`: a maximal chain written in full; else, if every
-    /// written leg is a legal jump, that chain as played (a fault, allowed or refused
-    /// naming the maximum); else a maximal chain it shortens, else (with faults) any
-    /// chain of that piece it shortens. Only points that skip landings are a short
-    /// form: a complete chain shorter than the most is not a longer one's shorthand.
+    /// A move written with `x`, read as the rules' README reads short capture forms:
+    /// points that are themselves a complete legal chain are that chain (a maximal
+    /// one; with faults allowed, any); else a first-and-last form names the one legal
+    /// chain between its points (ambiguous if several; with faults, any chain of that
+    /// piece). Three points or more whose every leg is a jump are the chain played, a
+    /// fault refused naming the maximum: never a longer chain through them (issue 26).
+    /// Two points that are a jump short of the maximum are the first-and-last form of
+    /// the longer chain between them, as the README says (issue 33): `f1xi1` names a
+    /// sultan's seven-piece chain ending on i1, not a one-piece jump.
     fn resolve_capture(
         &self,
         pieces: &Pieces,
@@ -121,11 +127,15 @@ impl Draughts {
         if let Some(m) = best.moves.iter().find(|m| in_full(m, points)) {
             return Ok(m.clone());
         }
-        if let Some((m, _)) = self.follow(pieces, side, points[0], &points[1..]) {
-            if faults {
-                return Ok(m);
+        let followed = self
+            .follow(pieces, side, points[0], &points[1..])
+            .map(|(m, _)| m);
+        match &followed {
+            Some(m) if faults => return Ok(m.clone()),
+            Some(m) if points.len() > 2 => {
+                return Err(self.not_a_capture(pieces, side, written, best, Some(m.clone())));
             }
-            return Err(self.not_a_capture(pieces, side, written, best, Some(m)));
+            _ => {}
         }
         if let Some(found) = self.shortened(&best.moves, points) {
             return found;
@@ -140,7 +150,7 @@ impl Draughts {
                 return found;
             }
         }
-        Err(self.not_a_capture(pieces, side, written, best, None))
+        Err(self.not_a_capture(pieces, side, written, best, followed))
     }
 
     /// The one move of `moves` the points shorten, ambiguous if several, `None` if none.
