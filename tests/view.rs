@@ -19,6 +19,27 @@ fn block(page: &str, id: &str) -> Value {
     serde_json::from_str(&page[start..end]).unwrap()
 }
 
+/// The data blocks of `class` in `page`, parsed, in order.
+fn blocks(page: &str, class: &str) -> Vec<Value> {
+    let open = format!("<script type=\"application/json\" class=\"{class}\"");
+    page.split(&open)
+        .skip(1)
+        .map(|rest| {
+            let start = rest.find('>').unwrap() + 1;
+            let end = rest.find("</script>").unwrap();
+            serde_json::from_str(&rest[start..end]).unwrap()
+        })
+        .collect()
+}
+
+/// The list's rows of `page`.
+fn rows(page: &str) -> Vec<Value> {
+    blocks(page, "rows")
+        .into_iter()
+        .flat_map(|rows| rows.as_array().unwrap().clone())
+        .collect()
+}
+
 #[test]
 fn the_page_is_self_contained_and_holds_a_state_per_ply_of_every_game() {
     let out = run(&["view", "records/zamma/huff.pgn", "records/toguz-kumalak"]);
@@ -34,8 +55,7 @@ fn the_page_is_self_contained_and_holds_a_state_per_ply_of_every_game() {
         page.matches("http").count(),
         page.matches("http://www.w3.org/2000/svg").count()
     );
-    let rows = block(page, "games");
-    let rows = rows.as_array().unwrap();
+    let rows = rows(page);
     assert!(rows.len() > 2);
     for (i, row) in rows.iter().enumerate() {
         let game = block(page, &format!("game-{}", i + 1));
@@ -122,10 +142,10 @@ fn playoks_archive_makes_a_page_of_its_moves_not_of_a_drawing_per_ply() {
     let out = run(&["view", "--game", "toguz-kumalak", path]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let page = &out.stdout;
-    assert_eq!(block(page, "games").as_array().unwrap().len(), 1199);
+    assert_eq!(rows(page).len(), 1199);
     // One board for all the games; no SVG element in the page as written (the one
     // `<svg` is the script's, which draws the ply shown).
-    assert_eq!(block(page, "boards")["boards"].as_array().unwrap().len(), 1);
+    assert_eq!(blocks(page, "board").len(), 1);
     assert_eq!(page.matches("<svg").count(), 1);
     // Measured: 11.1 MB for the 111,527 positions of 1,199 games, 99 bytes each
     // (moves, comments and the list included).
