@@ -149,6 +149,9 @@ pub struct Diagram {
     index: PlaceIndex,
 }
 
+/// Most places [`Diagram::locate`] scans for a name rather than index.
+const SCANNED: usize = 64;
+
 /// The places of a scene by name: a piece put on a 26×99 Mig Mang board found its
 /// point among 2,574 in a scan, 600,000 comparisons a scene (most of `tgn view`'s
 /// time on such a board). Built when first asked, again when points or pits were
@@ -314,6 +317,10 @@ impl Diagram {
     /// needs for each of its pieces and marks.
     fn locate(&mut self, point: &str) -> Option<At> {
         let places = self.points.len() + self.pits.len();
+        // A scan of a few dozen names is quicker than building the index.
+        if places <= SCANNED {
+            return self.place(point);
+        }
         if self.index.covers != places {
             let hasher = &self.index.hasher;
             let names = self.points.iter().map(|(name, _)| name.as_str());

@@ -33,7 +33,8 @@ use serde_json::{Value, json};
 use super::Item;
 use super::human::plural;
 use super::svg::{self, Backdrop};
-use crate::games::common::diagram::{Diagram, MarkKind};
+use crate::games::Player;
+use crate::games::common::diagram::{Diagram, MarkKind, Piece};
 use crate::record::{Comment, MoveNode};
 use crate::replay::{Line, Status};
 
@@ -453,6 +454,9 @@ fn places(diagram: &Diagram) -> impl Iterator<Item = (String, (f32, f32))> + '_ 
         .map(|(name, at)| (name, svg::pixels(diagram, at)))
 }
 
+/// How a piece is drawn: its owner, colour, kind and letter.
+type Style = (Option<Player>, &'static str, &'static str, Option<char>);
+
 /// No piece on a place.
 const EMPTY: i64 = -1;
 
@@ -473,7 +477,7 @@ struct Plies {
     counts: Vec<u32>,
     pit_kinds: Vec<usize>,
     styles: Vec<Value>,
-    style_index: HashMap<String, usize>,
+    style_index: HashMap<Style, usize>,
     statuses: Vec<Vec<String>>,
     status_index: HashMap<String, usize>,
     kinds: Vec<&'static str>,
@@ -595,20 +599,19 @@ impl Plies {
         Ok(i)
     }
 
-    fn style(&mut self, piece: &crate::games::common::diagram::Piece) -> usize {
-        let style = json!([
+    fn style(&mut self, piece: &Piece) -> usize {
+        let style = (piece.owner, piece.colour.name(), piece.kind, piece.letter);
+        if let Some(&i) = self.style_index.get(&style) {
+            return i;
+        }
+        let i = self.styles.len();
+        self.style_index.insert(style, i);
+        self.styles.push(json!([
             piece.owner.map_or("none", svg::player_name),
             piece.colour.name(),
             piece.kind,
             piece.letter.map(String::from),
-        ]);
-        let key = style.to_string();
-        if let Some(&i) = self.style_index.get(&key) {
-            return i;
-        }
-        let i = self.styles.len();
-        self.style_index.insert(key, i);
-        self.styles.push(style);
+        ]));
         i
     }
 
@@ -731,7 +734,6 @@ fn script_text(value: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Player;
     use crate::games::common::board::Board;
     use crate::games::common::diagram::Colour;
 
