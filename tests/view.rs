@@ -165,3 +165,24 @@ fn playoks_archive_makes_a_page_of_its_moves_not_of_a_drawing_per_ply() {
         page.len()
     );
 }
+
+#[test]
+fn issue_33_a_file_named_like_a_placeholder_stays_text_in_the_page() {
+    let dir = std::env::temp_dir().join(format!("tgn-view-{{{{data}}}}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("{{script}}.pgn");
+    std::fs::copy(
+        common::root().join("records/toguz-kumalak/clockwise.pgn"),
+        &file,
+    )
+    .unwrap();
+    let out = run(&["view", file.to_str().unwrap()]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let page = &out.stdout;
+    let script = page.matches("<script").count();
+    let h1 = &page[page.find("<h1>").unwrap()..page.find("</h1>").unwrap()];
+    assert!(!h1.contains("<script"), "{h1}");
+    assert!(!h1.contains("function"), "{h1}");
+    assert!(script > 0);
+}
