@@ -15,6 +15,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::analysis::{Budget, DEFAULT_GAME_NODES, DEFAULT_NODES, Limits, MAX_PLY};
 use crate::commands::analyze::AnalyzeFormat;
+use crate::commands::annotate::{DiagramOptions, DiagramPlies};
 use crate::commands::check::CheckFormat;
 use crate::commands::convert::{ConvertFrom, ConvertTo};
 use crate::commands::diagram::Format as DiagramFormat;
@@ -495,12 +496,55 @@ pub struct AnnotateArgs {
     /// Add the position string after every move.
     #[arg(long)]
     pub positions: bool,
-    /// Write an SVG diagram of the start and of every ply of the main line into DIR
-    /// (as FILE-GAME-PLY.svg) and name each in a comment after its move.
+    /// Write SVG diagrams of the start and the plies of the main line into DIR (as
+    /// FILE-GAME-PLY.svg; FILE gets .2, .3… when an earlier input had its name) and
+    /// name each in a comment after its move. By default every ply, or a game's plies
+    /// spread as far as its limits allow (1,000 diagrams and 20 MB a game, 10,000 and
+    /// 200 MB a run).
     #[arg(long, value_name = "DIR")]
     pub diagrams: Option<PathBuf>,
+    /// Draw only these plies: numbers and `end`, comma-separated (0 is the start).
+    #[arg(long, value_name = "LIST", requires = "diagrams", value_parser = parse_plies)]
+    pub diagram_plies: Option<DiagramPlies>,
+    /// Draw the start, every Nth ply and the last.
+    #[arg(long, value_name = "N", requires = "diagrams", conflicts_with = "diagram_plies",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub diagram_every: Option<u32>,
+    /// Replace diagram files that exist (else an existing file is an error).
+    #[arg(long, requires = "diagrams")]
+    pub force: bool,
     #[command(flatten)]
     pub read: ReadArgs,
+}
+
+impl AnnotateArgs {
+    fn diagram_options(&self) -> Option<DiagramOptions> {
+        let plies = match (&self.diagram_plies, self.diagram_every) {
+            (Some(plies), _) => plies.clone(),
+            (None, Some(n)) => DiagramPlies::Every(n),
+            (None, None) => DiagramPlies::All,
+        };
+        Some(DiagramOptions {
+            dir: self.diagrams.clone()?,
+            plies,
+            force: self.force,
+        })
+    }
+}
+
+/// `--diagram-plies 0,10,20,end`.
+fn parse_plies(text: &str) -> Result<DiagramPlies, String> {
+    let mut plies = Vec::new();
+    let mut end = false;
+    for part in text.split(',').map(str::trim) {
+        match part {
+            "end" => end = true,
+            number => plies.push(number.parse::<u32>().map_err(|_| {
+                format!("'{part}' is not a ply: plies are numbers (0 is the start) or end")
+            })?),
+        }
+    }
+    Ok(DiagramPlies::Plies { plies, end })
 }
 
 #[derive(Debug, Args)]
@@ -1116,9 +1160,9 @@ pub fn run(cli: Cli) -> i32 {
         }),
         Command::Annotate(args) => commands::annotate::run(&commands::annotate::Options {
             read: args.read.reading(),
-            paths: args.paths,
             positions: args.positions,
-            diagrams: args.diagrams,
+            diagrams: args.diagram_options(),
+            paths: args.paths,
         }),
         Command::Analyze(args) => commands::analyze::run(&commands::analyze::Options {
             read: args.read.reading(),

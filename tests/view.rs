@@ -19,6 +19,27 @@ fn block(page: &str, id: &str) -> Value {
     serde_json::from_str(&page[start..end]).unwrap()
 }
 
+/// The data blocks of `class` in `page`, parsed, in order.
+fn blocks(page: &str, class: &str) -> Vec<Value> {
+    let open = format!("<script type=\"application/json\" class=\"{class}\"");
+    page.split(&open)
+        .skip(1)
+        .map(|rest| {
+            let start = rest.find('>').unwrap() + 1;
+            let end = rest.find("</script>").unwrap();
+            serde_json::from_str(&rest[start..end]).unwrap()
+        })
+        .collect()
+}
+
+/// The list's rows of `page`.
+fn rows(page: &str) -> Vec<Value> {
+    blocks(page, "rows")
+        .into_iter()
+        .flat_map(|rows| rows.as_array().unwrap().clone())
+        .collect()
+}
+
 #[test]
 fn the_page_is_self_contained_and_holds_a_state_per_ply_of_every_game() {
     let out = run(&["view", "records/zamma/huff.pgn", "records/toguz-kumalak"]);
@@ -34,8 +55,7 @@ fn the_page_is_self_contained_and_holds_a_state_per_ply_of_every_game() {
         page.matches("http").count(),
         page.matches("http://www.w3.org/2000/svg").count()
     );
-    let rows = block(page, "games");
-    let rows = rows.as_array().unwrap();
+    let rows = rows(page);
     assert!(rows.len() > 2);
     for (i, row) in rows.iter().enumerate() {
         let game = block(page, &format!("game-{}", i + 1));
@@ -122,10 +142,10 @@ fn playoks_archive_makes_a_page_of_its_moves_not_of_a_drawing_per_ply() {
     let out = run(&["view", "--game", "toguz-kumalak", path]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let page = &out.stdout;
-    assert_eq!(block(page, "games").as_array().unwrap().len(), 1199);
+    assert_eq!(rows(page).len(), 1199);
     // One board for all the games; no SVG element in the page as written (the one
     // `<svg` is the script's, which draws the ply shown).
-    assert_eq!(block(page, "boards")["boards"].as_array().unwrap().len(), 1);
+    assert_eq!(blocks(page, "board").len(), 1);
     assert_eq!(page.matches("<svg").count(), 1);
     // Measured: 11.1 MB for the 111,527 positions of 1,199 games, 99 bytes each
     // (moves, comments and the list included).
@@ -144,4 +164,25 @@ fn playoks_archive_makes_a_page_of_its_moves_not_of_a_drawing_per_ply() {
         "{} bytes for {plies} plies",
         page.len()
     );
+}
+
+#[test]
+fn issue_33_a_file_named_like_a_placeholder_stays_text_in_the_page() {
+    let dir = std::env::temp_dir().join(format!("tgn-view-{{{{data}}}}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("{{script}}.pgn");
+    std::fs::copy(
+        common::root().join("records/toguz-kumalak/clockwise.pgn"),
+        &file,
+    )
+    .unwrap();
+    let out = run(&["view", file.to_str().unwrap()]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let page = &out.stdout;
+    let script = page.matches("<script").count();
+    let h1 = &page[page.find("<h1>").unwrap()..page.find("</h1>").unwrap()];
+    assert!(!h1.contains("<script"), "{h1}");
+    assert!(!h1.contains("function"), "{h1}");
+    assert!(script > 0);
 }

@@ -280,6 +280,50 @@ pub fn write_file(path: &Path, bytes: impl AsRef<[u8]>) -> io::Result<()> {
     fs::write(path, bytes).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
 }
 
+/// Opens file `path` that a run writes (`split`'s files, `annotate --diagrams`'s
+/// pictures): the first time it creates it, never over an existing file unless
+/// `force`, and then as a new file in its place (a link is replaced, its target
+/// never written); later (`first` false) it appends to it, never through a link (a
+/// link put in its place meanwhile is an error). An error names the file.
+pub fn open_output(path: &Path, first: bool, force: bool) -> io::Result<File> {
+    let opened = (|| {
+        if first && force {
+            match fs::remove_file(path) {
+                Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+                _ => {}
+            }
+        }
+        let mut options = fs::OpenOptions::new();
+        if first {
+            // O_CREAT | O_EXCL: fails on any existing name, a dangling link included.
+            options.write(true).create_new(true);
+        } else {
+            options.append(true);
+        }
+        no_follow(&mut options);
+        options.open(path)
+    })();
+    opened.map_err(|e| {
+        let hint = if e.kind() == io::ErrorKind::AlreadyExists {
+            " (--force overwrites it)"
+        } else {
+            ""
+        };
+        io::Error::new(e.kind(), format!("{}: {e}{hint}", path.display()))
+    })
+}
+
+/// Makes `options` refuse to open a symbolic link (`O_NOFOLLOW`).
+#[cfg(unix)]
+fn no_follow(options: &mut fs::OpenOptions) {
+    use std::os::unix::fs::OpenOptionsExt;
+    options.custom_flags(libc::O_NOFOLLOW);
+}
+
+/// Elsewhere only `create_new` guards the first open (it never follows a link).
+#[cfg(not(unix))]
+fn no_follow(_options: &mut fs::OpenOptions) {}
+
 /// Refuses an output file that is one of the records read (`tgn view -o games.pgn
 /// games.pgn`, a slip of the fingers): writing there would replace the record with
 /// the output. Compared by file identity, so a link or another spelling of the same

@@ -5,13 +5,13 @@
 //! only ever created anew: a link planted in the directory is never written through.
 
 use std::collections::{HashMap, HashSet};
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use super::Reading;
 use super::select::game_text;
 use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, plural, report, shown};
+use super::{Reading, open_output};
 use crate::replay::Detail;
 
 /// How the games are shared out among files.
@@ -104,14 +104,7 @@ impl Files<'_> {
                 }
             }
             let path = self.settings.dir.join(name);
-            let file = open(&path, first, self.settings.force).map_err(|e| {
-                let hint = if e.kind() == io::ErrorKind::AlreadyExists {
-                    " (--force overwrites it)"
-                } else {
-                    ""
-                };
-                io::Error::new(e.kind(), format!("{}: {e}{hint}", path.display()))
-            })?;
+            let file = open_output(&path, first, self.settings.force)?;
             self.created += usize::from(first);
             self.open.insert(name.to_string(), BufWriter::new(file));
         }
@@ -132,39 +125,6 @@ impl Files<'_> {
         Ok(())
     }
 }
-
-/// Opens file `path` of the run: its first game creates it, never over an existing
-/// file unless `force`, and then as a new file in its place (a link is replaced, its
-/// target never written); later games append to it, never through a link (a link
-/// put in its place meanwhile is an error).
-fn open(path: &Path, first: bool, force: bool) -> io::Result<File> {
-    if first && force {
-        match fs::remove_file(path) {
-            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
-            _ => {}
-        }
-    }
-    let mut options = OpenOptions::new();
-    if first {
-        // O_CREAT | O_EXCL: fails on any existing name, a dangling link included.
-        options.write(true).create_new(true);
-    } else {
-        options.append(true);
-    }
-    no_follow(&mut options);
-    options.open(path)
-}
-
-/// Makes `options` refuse to open a symbolic link (`O_NOFOLLOW`).
-#[cfg(unix)]
-fn no_follow(options: &mut OpenOptions) {
-    use std::os::unix::fs::OpenOptionsExt;
-    options.custom_flags(libc::O_NOFOLLOW);
-}
-
-/// Elsewhere only `create_new` guards the first open (it never follows a link).
-#[cfg(not(unix))]
-fn no_follow(_options: &mut OpenOptions) {}
 
 pub fn run(settings: &SplitSettings) -> io::Result<RunStatus> {
     let mut tally = Tally::default();

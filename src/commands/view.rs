@@ -1,11 +1,12 @@
 //! `tgn view`: the games of the paths as one self-contained HTML page (written by
-//! [`crate::output::html`]) to step through in a browser.
+//! [`crate::output::html`], as the games come) to step through in a browser.
 
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
 use super::refuse_input_as_output;
-use super::{Pipeline, Reading, RunStatus, Stdout, Tally, conclude, expand, report};
+use super::{Pipeline, Reading, RunStatus, Stdout, Tally, conclude, expand, report, shown};
 use crate::output::html::Viewer;
 use crate::registry;
 use crate::replay::Detail;
@@ -23,42 +24,49 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
     let inputs = expand(&options.paths, &options.read, &mut tally.io_errors);
     tally.files = inputs.len();
-    if let Some(output) = &options.output {
-        refuse_input_as_output(output, &inputs)?;
-    }
+    let out: Box<dyn Write> = match &options.output {
+        Some(path) => {
+            refuse_input_as_output(path, &inputs)?;
+            let file = File::create(path)
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+            Box::new(BufWriter::with_capacity(1 << 16, file))
+        }
+        None => Box::new(Stdout::new()),
+    };
     let pipeline = Pipeline {
         read: &options.read,
         // The record (moves, comments, variations) and each move's ply; the board of
-        // every ply comes from the game's diagrams.
+        // every ply is drawn again as the page is written.
         detail: Detail::ERRORS,
         json: None,
         progress: true,
     };
-    let mut viewer = Viewer::new();
-    tally.io_errors += pipeline.run(&inputs, |item| {
-        tally.add(&item);
-        let diagrams = item
-            .replay
-            .game
-            .and_then(|info| registry::find(info.id))
-            .and_then(|found| {
-                found
-                    .engine
-                    .diagrams(found.info, &item.record, &options.read.replay)
-                    .ok()
-            })
-            .unwrap_or_default();
-        viewer.add(&item, &diagrams);
-        Ok(())
-    })?;
-    let page = viewer.finish(&title(&options.paths));
-    let output = match &options.output {
-        Some(path) => super::write_file(path, page),
-        None => {
-            let mut out = Stdout::new();
-            out.write_all(page.as_bytes()).and_then(|()| out.flush())
-        }
-    };
+    let output = (|| {
+        let mut viewer = Viewer::new(out, &title(&options.paths))?;
+        tally.io_errors += pipeline.run(&inputs, |item| {
+            tally.add(&item);
+            let mut game = viewer.game(&item);
+            if let Some(found) = item.replay.game.and_then(|info| registry::find(info.id)) {
+                // A setup the rules refuse draws no board: its error is the game's.
+                let _ = found.engine.each_diagram(
+                    found.info,
+                    &item.record,
+                    &options.read.replay,
+                    &mut |_, draw| game.ply(draw),
+                );
+            }
+            if let Some(notice) = game.finish()? {
+                eprintln!(
+                    "tgn: {}: game {}: {}",
+                    shown(&item.file),
+                    item.index + 1,
+                    shown(&notice)
+                );
+            }
+            Ok(())
+        })?;
+        viewer.finish()?.flush()
+    })();
     report("viewed", &tally);
     conclude(output, &tally)
 }

@@ -2,6 +2,8 @@
 //! up to the ply asked for, and the game's scene of the position there with the move
 //! that led to it.
 
+use std::ops::ControlFlow;
+
 use super::{Settings, foreign_option, start_from};
 use crate::games::options::Setup;
 use crate::games::{Diagram, GameInfo, Rules};
@@ -37,9 +39,10 @@ pub fn diagram_with<R: Rules>(
     stop: Stop,
 ) -> Result<Drawn, String> {
     let rules = configure::<R>(info, record, settings)?;
-    let mut last_move = None;
-    let (ply, stopped, position) = walk(&rules, record, stop, |_, _, last| {
-        last_move = last.cloned();
+    let mut drawn = None;
+    let (ply, stopped) = walk(&rules, record, stop, |_, position, last| {
+        drawn = Some((position.clone(), last.cloned()));
+        ControlFlow::Continue(())
     })?;
     if let Stop::Ply(wanted) = stop
         && wanted > ply
@@ -49,6 +52,7 @@ pub fn diagram_with<R: Rules>(
             None => format!("the main line has {ply} plies, not {wanted}"),
         });
     }
+    let (position, last_move) = drawn.ok_or("the main line has no start")?;
     let mut diagram = rules.diagram(&position, last_move.as_ref());
     finish(&rules, &position, &mut diagram);
     Ok(Drawn {
@@ -58,29 +62,31 @@ pub fn diagram_with<R: Rules>(
     })
 }
 
-/// The scene at the start and after every ply of the main line, as far as it is
-/// legal (`tgn annotate --diagrams`): index `k` is the position after `k` plies.
+/// What [`each_diagram_with`] shows each ply to: the ply, and a way to draw it.
+pub type EachPly<'a> = dyn FnMut(u32, &dyn Fn() -> Diagram) -> ControlFlow<()> + 'a;
+
+/// Shows `visit` the start and every ply of the main line, as far as it is legal,
+/// in order (`tgn view`, `tgn annotate --diagrams`): the ply, and a way to draw its
+/// scene, so that a ply not wanted costs no drawing and no scene is kept. `visit`
+/// may stop the walk.
 ///
 /// # Errors
 /// A setup the rules refuse.
-pub fn diagrams_with<R: Rules>(
+pub fn each_diagram_with<R: Rules>(
     info: &'static GameInfo,
     record: &GameRecord,
     settings: &Settings,
-) -> Result<Vec<Diagram>, String> {
+    visit: &mut EachPly<'_>,
+) -> Result<(), String> {
     let rules = configure::<R>(info, record, settings)?;
-    let mut diagrams = Vec::new();
-    let (_, _, end) = walk(&rules, record, Stop::End, |ply, position, last| {
-        // A token finishing a turn (a mill's removal) redraws its ply.
-        diagrams.truncate(ply as usize);
-        diagrams.push(rules.diagram(position, last));
+    walk(&rules, record, Stop::End, |ply, position, last| {
+        visit(ply, &|| {
+            let mut diagram = rules.diagram(position, last);
+            finish(&rules, position, &mut diagram);
+            diagram
+        })
     })?;
-    // Only the line's last position can have ended the game: the walk stops at the
-    // first position that has, and no legal move follows a position without one.
-    if let Some(last) = diagrams.last_mut() {
-        finish(&rules, &end, last);
-    }
-    Ok(diagrams)
+    Ok(())
 }
 
 /// The scene of a position that has ended the game gives the result and the reason
@@ -103,21 +109,28 @@ fn configure<R: Rules>(
 }
 
 /// Plays the main line up to `stop`, showing `visit` the start (ply 0) and the
-/// position after every token with its ply and move. Gives the plies played, why the
-/// line stopped if a bad move stopped it, and the position reached.
+/// position at the end of every ply with its ply and its last move (a turn written as
+/// several tokens, a mill's removal, is shown once, whole, or as far as it went when
+/// the line stops inside it). Gives the plies played and, if a bad move stopped the
+/// line, why; `visit` may stop it early.
 fn walk<R: Rules>(
     rules: &R,
     record: &GameRecord,
     stop: Stop,
-    mut visit: impl FnMut(u32, &R::Position, Option<&R::Move>),
-) -> Result<(u32, Option<String>, R::Position), String> {
+    mut visit: impl FnMut(u32, &R::Position, Option<&R::Move>) -> ControlFlow<()>,
+) -> Result<(u32, Option<String>), String> {
     let mut position = start_from(rules, record.tag("FEN"), record.tag("SetUp"))
         .map_err(|e| format!("bad position string in [FEN]: {e}"))?;
-    visit(0, &position, None);
+    if visit(0, &position, None).is_break() {
+        return Ok((0, None));
+    }
     let mut ply = 0;
+    // The last move of a ply not shown yet: its turn goes on.
+    let mut unshown: Option<R::Move> = None;
+    let mut stopped = None;
     for node in &record.moves {
         // A token finishing a turn left half done (a mill's removal) shares its ply.
-        let continues = ply > 0 && rules.unfinished_turn(&position).is_some();
+        let continues = unshown.is_some();
         if !continues && stop == Stop::Ply(ply) {
             break;
         }
@@ -127,14 +140,14 @@ fn walk<R: Rules>(
             && rules.over_but_for_moves(&position)
             && let Some(outcome) = rules.outcome(&position)
         {
-            let stopped = format!(
+            stopped = Some(format!(
                 "ply {} ({}): move after the end of the game: it ended {} ({})",
                 ply + 1,
                 &*node.text,
                 outcome.result,
                 outcome.reason
-            );
-            return Ok((ply, Some(stopped), position));
+            ));
+            break;
         }
         let played = rules
             .parse_token(&node.text)
@@ -144,13 +157,25 @@ fn walk<R: Rules>(
             Ok(mv) => {
                 rules.play(&mut position, &mv);
                 ply += u32::from(!continues);
-                visit(ply, &position, Some(&mv));
+                if rules.unfinished_turn(&position).is_some() {
+                    unshown = Some(mv);
+                } else {
+                    unshown = None;
+                    if visit(ply, &position, Some(&mv)).is_break() {
+                        return Ok((ply, None));
+                    }
+                }
             }
             Err(why) => {
-                let stopped = format!("ply {} ({}): {why}", ply + 1, &*node.text);
-                return Ok((ply, Some(stopped), position));
+                stopped = Some(format!("ply {} ({}): {why}", ply + 1, &*node.text));
+                break;
             }
         }
     }
-    Ok((ply, None, position))
+    if let Some(mv) = unshown {
+        // The line stopped inside a turn: its ply as far as it went. (Whatever
+        // `visit` says, the walk ends here.)
+        let _ = visit(ply, &position, Some(&mv));
+    }
+    Ok((ply, stopped))
 }

@@ -6,7 +6,7 @@
 
 use std::marker::PhantomData;
 
-use super::diagram::{Drawn, Stop};
+use super::diagram::{Drawn, EachPly, Stop};
 use super::quick::Quick;
 use super::{Replay, Settings, replay_with};
 use crate::analysis::{self, Analysis, Limits, TableRefused};
@@ -87,16 +87,19 @@ pub trait Engine: Sync {
         settings: &Settings,
         stop: Stop,
     ) -> Result<Drawn, String>;
-    /// The scene at the start and after every legal ply of the main line.
+    /// Shows `visit` the start and every legal ply of the main line in order, each
+    /// with a way to draw its scene (see
+    /// [`each_diagram_with`](super::diagram::each_diagram_with)); `visit` may stop.
     ///
     /// # Errors
     /// A setup the rules refuse.
-    fn diagrams(
+    fn each_diagram(
         &self,
         game: &'static GameInfo,
         record: &GameRecord,
         settings: &Settings,
-    ) -> Result<Vec<games::Diagram>, String>;
+        visit: &mut EachPly<'_>,
+    ) -> Result<(), String>;
     /// Whether `text` is a move of `game`'s notation, as written (its syntax only: no
     /// position is asked), for arguments such as `tgn filter --moves`.
     ///
@@ -205,13 +208,14 @@ impl<R: Rules> Engine for EngineOf<R> {
         super::diagram::diagram_with::<R>(game, record, settings, stop)
     }
 
-    fn diagrams(
+    fn each_diagram(
         &self,
         game: &'static GameInfo,
         record: &GameRecord,
         settings: &Settings,
-    ) -> Result<Vec<games::Diagram>, String> {
-        super::diagram::diagrams_with::<R>(game, record, settings)
+        visit: &mut EachPly<'_>,
+    ) -> Result<(), String> {
+        super::diagram::each_diagram_with::<R>(game, record, settings, visit)
     }
 
     fn reads_move(&self, game: &'static GameInfo, text: &str) -> Result<(), String> {

@@ -1,15 +1,20 @@
 // tgn view: the page's script. It lists the games, parses a game's data only when the
 // game is opened, and draws each ply's board as SVG with the elements, classes and
 // data- attributes of tgn's SVG writer (src/output/svg.rs), so that one reader checks
-// both. The URL fragment #game=G&ply=K (G from 1, K plies from the start) says what is
-// shown; stepping keeps it up to date.
+// both. A game's plies hold only what changed since the ply before: the board at a ply
+// is the game replayed up to it, from the nearest board kept on the way. The URL
+// fragment #game=G&ply=K (G from 1, K plies from the start) says what is shown;
+// stepping keeps it up to date.
 "use strict";
 (function () {
   const $ = (id) => document.getElementById(id);
   const parsed = (id) => JSON.parse($(id).textContent);
-  const { head: HEAD, boards: BOARDS } = parsed("boards");
-  const ROWS = parsed("games");
+  const HEAD = parsed("head");
+  const ROWS = [...document.querySelectorAll("script.rows")].flatMap((s) => JSON.parse(s.textContent));
+  const boards = new Map();
   const STEP = HEAD.step;
+  // A game's board is kept every KEEP plies as it is replayed, to step back from.
+  const KEEP = 256;
   const NAGS = { 1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 10: "=", 13: "∞", 14: "⩲", 15: "⩱", 16: "±", 17: "∓", 18: "+−", 19: "−+" };
   const view = { game: 0, ply: 0, data: null };
   const games = new Map();
@@ -54,13 +59,59 @@
   // ---- one game ----
   function gameData(game) {
     if (!games.has(game)) {
-      games.set(game, parsed(`game-${game}`));
+      const data = parsed(`game-${game}`);
+      if (data.board !== undefined) {
+        data.places = boardOf(data.board).places.concat(data.extra);
+        data.kept = [];
+      }
+      games.set(game, data);
     }
     return games.get(game);
   }
 
+  function boardOf(number) {
+    if (!boards.has(number)) {
+      boards.set(number, parsed(`board-${number}`));
+    }
+    return boards.get(number);
+  }
+
   function lastPly(data) {
     return data.plies ? data.plies.length - 1 : 0;
+  }
+
+  // ---- a ply's board: the game replayed up to it ----
+  function copy(state) {
+    return { ply: state.ply, pieces: state.pieces.slice(), counts: state.counts.slice(), kinds: state.kinds.slice() };
+  }
+
+  // Sets the `place, value` pairs of `changes` in `into` (-1: nothing there).
+  function apply(into, changes) {
+    for (let i = 0; i < changes.length; i += 2) {
+      into[changes[i]] = changes[i + 1];
+    }
+  }
+
+  // What stands where after `ply` plies: pieces (a style by place), pit counts and
+  // kinds, from the state shown last, from a state kept, or from the start.
+  function stateAt(data, ply) {
+    let state = data.state;
+    if (!state || state.ply > ply) {
+      const kept = data.kept[Math.min(Math.floor(ply / KEEP), data.kept.length - 1)];
+      state = kept ? copy(kept) : { ply: -1, pieces: [], counts: [], kinds: [] };
+    }
+    while (state.ply < ply) {
+      state.ply += 1;
+      const [, , pieces, counts, kinds] = data.plies[state.ply];
+      apply(state.pieces, pieces);
+      apply(state.counts, counts);
+      apply(state.kinds, kinds);
+      if (state.ply % KEEP === 0 && data.kept.length === state.ply / KEEP) {
+        data.kept.push(copy(state));
+      }
+    }
+    data.state = state;
+    return state;
   }
 
   function open(game, ply) {
@@ -78,6 +129,8 @@
       reveal($("list"), row, $("list").querySelector("thead").offsetHeight);
       $("viewer").hidden = false;
       $("title").textContent = title(game);
+      $("notice").textContent = view.data.notice || "";
+      $("notice").hidden = !view.data.notice;
       $("moves").innerHTML = moveList(view.data);
     }
     go(ply);
@@ -111,7 +164,7 @@
     view.ply = ply;
     $("viewer").dataset.game = view.game;
     $("viewer").dataset.ply = ply;
-    $("board").innerHTML = data.plies ? board(data, ply) : "<p>No board: the game could not be replayed.</p>";
+    $("board").innerHTML = data.board !== undefined ? board(data, ply) : data.notice ? "" : "<p>No board: the game could not be replayed.</p>";
     $("ply").textContent = `ply ${ply} of ${lastPly(data)}`;
     for (const el of $("moves").querySelectorAll(".current")) {
       el.classList.remove("current");
@@ -181,8 +234,9 @@
 
   // ---- the board, as src/output/svg.rs draws it ----
   function board(data, ply) {
-    const b = BOARDS[data.board];
-    const [toMove, status, pieces, counts, kinds, marks] = data.plies[ply];
+    const b = boardOf(data.board);
+    const [toMove, status, , , , marks] = data.plies[ply];
+    const state = stateAt(data, ply);
     const lines = data.status[status];
     const width = b.width;
     const height = n(b.height + b.line * lines.length);
@@ -191,20 +245,18 @@
       `<rect class="background" width="${width}" height="${height}" fill="#f3e3c3"/>`,
       b.under,
     ];
-    const pitKinds = data.pitKinds.slice();
-    for (let i = 0; i < kinds.length; i += 2) {
-      pitKinds[kinds[i]] = kinds[i + 1];
-    }
-    b.pits.forEach((pit, i) => svg.push(pitOf(pit, counts[i], data.kinds[pitKinds[i]])));
+    b.pits.forEach((pit, i) => svg.push(pitOf(pit, state.counts[i], data.kinds[state.kinds[i]])));
     const over = [];
     for (let i = 0; i < marks.length; i += 2) {
       const kind = HEAD.marks[marks[i + 1]];
-      const drawn = markOf(b.places[marks[i]], kind);
+      const drawn = markOf(data.places[marks[i]], kind);
       (HEAD.over.includes(kind) ? over : svg).push(drawn);
     }
-    for (let i = 0; i < pieces.length; i += 2) {
-      svg.push(pieceOf(b.places[pieces[i]], data.styles[pieces[i + 1]]));
-    }
+    state.pieces.forEach((style, place) => {
+      if (style >= 0) {
+        svg.push(pieceOf(data.places[place], data.styles[style]));
+      }
+    });
     svg.push(...over, b.labels);
     const spans = lines.map((text, i) => `<tspan x="${n(STEP * 0.3)}" y="${n(b.top + b.line * (1 + i))}">${esc(text)}</tspan>`);
     svg.push(`<text class="status" font-size="${n(STEP * 0.3)}" fill="#1a1a1a">${spans.join("")}</text>`, "</svg>");
