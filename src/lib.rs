@@ -89,6 +89,7 @@ pub use replay::registry;
 #[doc(hidden)]
 pub mod internals {
     pub use crate::games::bagh_chal::BaghChal;
+    pub use crate::games::common::repetition::History;
     pub use crate::games::hunt::kungser::Kungser;
     pub use crate::games::mig_mang::MigMang;
     pub use crate::games::mill::Mill;
@@ -96,7 +97,7 @@ pub mod internals {
     pub use crate::games::olinda_keliya::OlindaKeliya;
     pub use crate::games::pasang::Pasang;
     pub use crate::games::pinoy_dama::PinoyDama;
-    pub use crate::games::playout::{RandomGame, SplitMix, record_text};
+    pub use crate::games::playout::{RandomGame, SplitMix, record_text, shuttling_record};
     pub use crate::games::toguz_kumalak::ToguzKumalak;
     pub use crate::games::zamma::Zamma;
     pub use crate::replay::quick::quick;

@@ -162,6 +162,75 @@ pub fn random_record<R: Rules>(
     Ok(record_text(info, seed, &game))
 }
 
+/// A long game of steps (moves written with `-`) from the position string `fen` that
+/// meets no position a third time, so that a rule ending the game at a threefold
+/// repetition never ends it: the most work a repetition history can be given, for the
+/// benches and the hostile inputs. From a position where every step can be undone (no
+/// men that step only forward, no pieces in hand), no move of it is irreversible.
+///
+/// At each ply a step is drawn among those to the positions met least often so far
+/// (never twice already), after which the game is not over and the other side has a
+/// step too (not a compulsory capture). The game stops at `plies` plies or where no
+/// step qualifies.
+///
+/// # Errors
+/// Tags or a position string the game refuses.
+pub fn shuttling_record<R: Rules>(
+    info: &'static GameInfo,
+    tags: &[(String, String)],
+    fen: &str,
+    seed: u64,
+    plies: usize,
+) -> Result<String, String> {
+    let rules = R::configure(&Setup::new(info, tags, &[])).map_err(|e| e.message)?;
+    let mut position = rules.parse_position(fen).map_err(|e| e.to_string())?;
+    let mut rng = SplitMix::new(seed);
+    let mut met = std::collections::HashMap::from([(rules.write_position(&position), 1u8)]);
+    let steps = |position: &R::Position| -> Vec<(R::Move, String)> {
+        let moves = rules.legal_moves(position);
+        let written = moves.iter().map(|m| rules.write_move(position, m));
+        let steps = moves.iter().cloned().zip(written);
+        steps.filter(|(_, text)| text.contains('-')).collect()
+    };
+    let mut game = RandomGame {
+        moves: Vec::new(),
+        turns: Vec::new(),
+        result: "*",
+    };
+    while game.moves.len() < plies {
+        let mut next: Vec<(u8, u64, R::Position, String)> = Vec::new();
+        for (mv, text) in steps(&position) {
+            let mut after = position.clone();
+            rules.play(&mut after, &mv);
+            let key = rules.write_position(&after);
+            let seen = met.get(&key).copied().unwrap_or(0);
+            if seen < 2 {
+                next.push((seen, rng.next_u64(), after, text));
+            }
+        }
+        // The least met first, in random order; the first after which play goes on.
+        next.sort_unstable_by_key(|(seen, draw, ..)| (*seen, *draw));
+        let Some((_, _, after, text)) = next
+            .into_iter()
+            .find(|(_, _, after, _)| rules.outcome(after).is_none() && !steps(after).is_empty())
+        else {
+            break;
+        };
+        game.turns.push((rules.to_move(&position), true));
+        game.moves.push(text);
+        *met.entry(rules.write_position(&after)).or_default() += 1;
+        position = after;
+    }
+    let mut text = record_text(info, seed, &game);
+    let setup: String = tags
+        .iter()
+        .map(|(name, value)| format!("[{name} \"{value}\"]\n"))
+        .collect();
+    let at = text.find("[Result").unwrap_or(0);
+    text.insert_str(at, &format!("{setup}[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
+    Ok(text)
+}
+
 /// [`random_record`] with capture chains of two legs or more written, every other
 /// time, by their first and last points only (`d4xh4` for `d4xf6xh4`) where no other
 /// legal move goes from the one to the other: the short capture form of the rules'
