@@ -385,6 +385,7 @@ fn record(value: &Value) -> Result<GameRecord, String> {
             },
         );
     }
+    name_the_game(&mut record, object)?;
     record.comments = read_comments(object.get("comments"))?;
     record.moves = read_moves(object.get("moves"))?;
     match object.get("result") {
@@ -405,6 +406,32 @@ fn record(value: &Value) -> Result<GameRecord, String> {
     }
     write_checked(&record)?;
     Ok(record)
+}
+
+/// The tags that name a record's game, as the replay reads them.
+const GAME_TAGS: [&str; 3] = ["Game", "Variant", "GameType"];
+
+/// The object's `game` (what `convert` read the game as, perhaps from `--game`) as a
+/// `[Game]` tag when no tag names the game, so that the text written from this JSON
+/// is read as the same game (PlayOK's records carry no `[Game]` tag).
+fn name_the_game(record: &mut GameRecord, object: &Map<String, Value>) -> Result<(), String> {
+    let game = match object.get("game") {
+        None | Some(Value::Null) => return Ok(()),
+        Some(Value::String(game)) => game,
+        Some(_) => return Err("game: expected a string".into()),
+    };
+    if !record
+        .tags
+        .iter()
+        .any(|t| GAME_TAGS.contains(&t.name.as_str()))
+    {
+        record.tags.push(Tag {
+            name: "Game".into(),
+            value: game.clone(),
+            span: Span::default(),
+        });
+    }
+    Ok(())
 }
 
 /// A game whose text had syntax errors, read again from that text: one game, as read

@@ -299,6 +299,11 @@ impl<'a> Parser<'a> {
             if self.cursor.peek() != Some('[') {
                 return;
             }
+            // A tag pair after a blank line starts a game, also when the game before
+            // it has tags and no moves: that game ends here, empty.
+            if !game.tags.is_empty() && self.cursor.after_blank_line() {
+                return;
+            }
             self.tag(game);
         }
     }

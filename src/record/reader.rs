@@ -189,6 +189,8 @@ struct Lines {
     chunk_errors: Vec<SyntaxError>,
     /// Whether the chunk has movetext yet (tags after movetext start a new game).
     chunk_has_moves: bool,
+    /// Whether the chunk has a tag line yet.
+    chunk_has_tags: bool,
     /// Whether the chunk's movetext ended with a result.
     chunk_ended: bool,
     /// Inside a `{…}` comment that spans lines.
@@ -218,6 +220,7 @@ impl<R: BufRead> Reader<R> {
                 chunk_origin: Origin::default(),
                 chunk_errors: Vec::new(),
                 chunk_has_moves: false,
+                chunk_has_tags: false,
                 chunk_ended: false,
                 in_comment: false,
                 after_blank: false,
@@ -242,6 +245,11 @@ impl<R: BufRead> Reader<R> {
     pub fn next_chunk(&mut self) -> Option<Result<Chunk, ReadError>> {
         if let Err(e) = self.fill() {
             self.done = true;
+            if matches!(e, ReadError::NotText { .. }) {
+                // Not a text record: none of it is a game, not even what came before.
+                self.lines.chunks.clear();
+                self.lines.chunk.clear();
+            }
             return Some(Err(e));
         }
         self.lines.chunks.pop_front().map(Ok)
@@ -250,8 +258,12 @@ impl<R: BufRead> Reader<R> {
     /// Reads lines until the text of at least one game is complete or the input ends:
     /// in the common case (UTF-8, lines ending in `\n`) all the whole lines the
     /// source has buffered at once, in place; else one line at a time.
+    ///
+    /// No game is handed out before the probe for a NUL byte ([`BINARY_PROBE`]) has
+    /// been read past, or the source has ended: a file that is not text is refused as
+    /// a whole, before any command writes anything of it.
     fn fill(&mut self) -> Result<(), ReadError> {
-        while self.lines.chunks.is_empty() && !self.done {
+        while (self.lines.chunks.is_empty() || self.lines.offset < BINARY_PROBE) && !self.done {
             if !self.take_buffered()? {
                 self.take_one_line()?;
             }
@@ -451,8 +463,14 @@ impl Lines {
             self.in_comment = false;
         }
         let scan = scan_line(text, self.in_comment);
-        let starts_game =
-            resync || (scan.is_tag && self.chunk_has_moves) || (scan.has_moves && self.chunk_ended);
+        // A tag pair after a blank line starts a game, also after a game of tags alone
+        // (the parser ends that game's tags there too).
+        let after_tags_alone =
+            scan.is_tag && self.after_blank && self.chunk_has_tags && is_tag_pair_line(text);
+        let starts_game = resync
+            || (scan.is_tag && self.chunk_has_moves)
+            || after_tags_alone
+            || (scan.has_moves && self.chunk_ended);
         (scan, starts_game)
     }
 
@@ -475,6 +493,7 @@ impl Lines {
         self.in_comment = scan.ends_in_comment;
         self.after_blank = scan.blank;
         self.chunk_has_moves |= scan.has_moves;
+        self.chunk_has_tags |= scan.is_tag;
         if scan.has_moves {
             self.chunk_ended = scan.ends_with_result;
         }
@@ -551,6 +570,7 @@ impl Lines {
             errors: std::mem::take(&mut self.chunk_errors),
         });
         self.chunk_has_moves = false;
+        self.chunk_has_tags = false;
         self.chunk_ended = false;
     }
 }
