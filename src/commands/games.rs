@@ -241,7 +241,7 @@ fn game_json(found: Found) -> Value {
 fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
-    for word in text.split_whitespace() {
+    for word in text.split_whitespace().flat_map(|w| pieces(w, width)) {
         if !line.is_empty() && line.width() + 1 + word.width() > width {
             lines.push(std::mem::take(&mut line));
         }
@@ -254,6 +254,34 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
         lines.push(line);
     }
     lines
+}
+
+/// A word cut into pieces no wider than `width`, after a `/` where one falls in the
+/// piece (a path such as `docs/rules/nine-mens-morris.md` in a narrow column), else
+/// where the width ends; a word that fits is one piece.
+fn pieces(word: &str, width: usize) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = word;
+    while rest.width() > width {
+        let mut fits = 0;
+        let mut slash = None;
+        for (i, c) in rest.char_indices() {
+            if rest[..i + c.len_utf8()].width() > width {
+                break;
+            }
+            fits = i + c.len_utf8();
+            if c == '/' {
+                slash = Some(fits);
+            }
+        }
+        let cut = slash
+            .unwrap_or(fits)
+            .max(rest.chars().next().map_or(1, char::len_utf8));
+        out.push(&rest[..cut]);
+        rest = &rest[cut..];
+    }
+    out.push(rest);
+    out
 }
 
 /// `text` wrapped to `width`, its first line after `first`, the others after `rest`,
