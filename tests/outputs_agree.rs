@@ -339,14 +339,11 @@ fn what_check_accepts_convert_carries_both_ways() {
 
 #[test]
 fn games_lists_an_option_only_under_the_games_it_concerns() {
-    let r = run_stdin(&["games"], "");
-    let kungser = r.stdout.lines().find(|l| l.contains("│ kungser")).unwrap();
+    // `tgn games ID` gives one game's options (issue 37).
+    let kungser = run_stdin(&["games", "kungser"], "").stdout;
+    assert!(kungser.contains("Kungser"), "{kungser}");
     assert!(!kungser.contains("capture-all"), "{kungser}");
-    let rimau = r
-        .stdout
-        .lines()
-        .find(|l| l.contains("│ rimau-rimau"))
-        .unwrap();
+    let rimau = run_stdin(&["games", "rimau-rimau"], "").stdout;
     assert!(rimau.contains("capture-all"), "{rimau}");
 }
 
