@@ -78,15 +78,27 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
                 ConvertTo::Json => {
                     let separator = if first { "\n" } else { ",\n" };
                     first = false;
-                    let game = json::game_in(&item, options.form);
-                    let text = if options.pretty {
-                        serde_json::to_string_pretty(&game)
-                    } else {
-                        serde_json::to_string(&game)
+                    // Written as it is made, never whole in memory (see `GameJson`).
+                    let game = json::GameJson {
+                        item: &item,
+                        form: options.form,
                     };
-                    write!(out, "{separator}{}", text.map_err(io::Error::other)?)
+                    write!(out, "{separator}")?;
+                    if options.pretty {
+                        serde_json::to_writer_pretty(&mut out, &game)?;
+                    } else {
+                        serde_json::to_writer(&mut out, &game)?;
+                    }
+                    Ok(())
                 }
-                ConvertTo::Jsonl => writeln!(out, "{}", json::game_in(&item, options.form)),
+                ConvertTo::Jsonl => {
+                    let game = json::GameJson {
+                        item: &item,
+                        form: options.form,
+                    };
+                    serde_json::to_writer(&mut out, &game)?;
+                    writeln!(out)
+                }
                 ConvertTo::Pgn => {
                     if !first {
                         writeln!(out)?;

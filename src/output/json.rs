@@ -4,11 +4,12 @@
 //! The schema is documented in docs/format.md ("JSON output"); fields are added, never
 //! renamed (the state after every move is written only on request, [`Form`]).
 
+use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::{Map, Value, json};
 
 use super::Item;
 use crate::record::{Comment, GameRecord, MoveNode};
-use crate::replay::{Detail, Diagnostic, Line, Status};
+use crate::replay::{Detail, Diagnostic, Line, Node, Replay, Status};
 
 /// A diagnostic as JSON (shared by `check --format json` and `convert`).
 pub fn diagnostic(d: &Diagnostic) -> Value {
@@ -77,118 +78,179 @@ impl Form {
 /// syntax errors also carries that text (`text`), so that it is written back as read,
 /// never repaired.
 pub fn game_in(item: &Item, form: Form) -> Value {
-    let record = &item.record;
-    let replay = &item.replay;
-    // The first value of a tag given twice, as every output reads it; the others
-    // follow in `duplicate_tags`, so that nothing is lost.
-    let mut tags = Map::new();
-    let mut duplicates = Vec::new();
-    for (at, tag) in record.tags.iter().enumerate() {
-        if tags.contains_key(&tag.name) {
-            duplicates.push(json!({"name": tag.name, "value": tag.value, "at": at}));
-        } else {
-            tags.insert(tag.name.clone(), Value::from(tag.value.clone()));
+    // Serializing to a `Value` fails only on a map key that is not a string; the
+    // game's keys are all names.
+    serde_json::to_value(GameJson { item, form }).unwrap_or(Value::Null)
+}
+
+/// The game of [`game_in`], as it is written: `serde_json::to_writer(out, &GameJson
+/// {..})` writes the same text as [`game_in`]'s value would, but turns each move to
+/// JSON only as it is written, so that a game of 100,000 plies never holds them all
+/// at once as JSON values (issue 33: every command within 300 MB on a 1 MB record).
+pub struct GameJson<'a> {
+    pub item: &'a Item,
+    pub form: Form,
+}
+
+impl Serialize for GameJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let record = &self.item.record;
+        let replay = &self.item.replay;
+        // The first value of a tag given twice, as every output reads it; the others
+        // follow in `duplicate_tags`, so that nothing is lost.
+        let mut tags = Map::new();
+        let mut duplicates = Vec::new();
+        for (at, tag) in record.tags.iter().enumerate() {
+            if tags.contains_key(&tag.name) {
+                duplicates.push(json!({"name": tag.name, "value": tag.value, "at": at}));
+            } else {
+                tags.insert(tag.name.clone(), Value::from(tag.value.clone()));
+            }
         }
-    }
-    let mut game = json!({
-        "file": &*item.file,
-        "index": item.index,
-        "game": replay.game.map(|g| g.id),
-        "tags": tags,
-        "comments": comments(&record.comments),
-        "start": replay.start.as_ref().map(|s| {
+        let start = replay.start.as_ref().map(|s| {
             let mut start = json!({"position": s.position});
-            if form.states {
+            if self.form.states {
                 start["state"] = s.state.clone();
             }
             start
-        }),
-        "moves": moves(&record.moves, Some(&replay.main), replay, form),
-        "result": record.result.as_ref().map(|r| r.text.clone()),
-        "trailing_comments": comments(&record.trailing),
-        "outcome": replay.outcome,
-        "valid": replay.is_valid(),
-        "errors": replay.errors.iter().map(diagnostic).collect::<Vec<_>>(),
-        "warnings": replay.warnings.iter().map(diagnostic).collect::<Vec<_>>(),
-    });
-    if !duplicates.is_empty() {
-        game["duplicate_tags"] = Value::Array(duplicates);
+        });
+        let moves = MovesJson {
+            nodes: &record.moves,
+            line: Some(&replay.main),
+            replay,
+            form: self.form,
+        };
+        let errors: Vec<Value> = replay.errors.iter().map(diagnostic).collect();
+        let warnings: Vec<Value> = replay.warnings.iter().map(diagnostic).collect();
+        let mut game = serializer.serialize_map(None)?;
+        game.serialize_entry("file", &*self.item.file)?;
+        game.serialize_entry("index", &self.item.index)?;
+        game.serialize_entry("game", &replay.game.map(|g| g.id))?;
+        game.serialize_entry("tags", &tags)?;
+        game.serialize_entry("comments", &comments(&record.comments))?;
+        game.serialize_entry("start", &start)?;
+        game.serialize_entry("moves", &moves)?;
+        game.serialize_entry("result", &record.result.as_ref().map(|r| &r.text))?;
+        game.serialize_entry("trailing_comments", &comments(&record.trailing))?;
+        game.serialize_entry("outcome", &replay.outcome)?;
+        game.serialize_entry("valid", &replay.is_valid())?;
+        game.serialize_entry("errors", &errors)?;
+        game.serialize_entry("warnings", &warnings)?;
+        if !duplicates.is_empty() {
+            game.serialize_entry("duplicate_tags", &duplicates)?;
+        }
+        if let Some(text) = record.text().filter(|_| !record.errors.is_empty()) {
+            game.serialize_entry("text", text)?;
+        }
+        game.end()
     }
-    if let Some(text) = record.text().filter(|_| !record.errors.is_empty()) {
-        game["text"] = Value::from(text);
-    }
-    game
 }
 
 fn comments(list: &[Comment]) -> Vec<&str> {
     list.iter().map(|c| c.text.as_str()).collect()
 }
 
-fn moves(
-    nodes: &[MoveNode],
-    line: Option<&Line>,
-    replay: &crate::replay::Replay,
+/// The moves of a line (the main line or a variation), each turned to JSON as it is
+/// written.
+struct MovesJson<'a> {
+    nodes: &'a [MoveNode],
+    line: Option<&'a Line>,
+    replay: &'a Replay,
     form: Form,
-) -> Vec<Value> {
-    nodes
-        .iter()
-        .enumerate()
-        .map(|(i, node)| {
-            let replayed = line.and_then(|l| l.nodes.get(i));
-            let mut object = Map::new();
-            if let Some(number) = &node.number {
-                object.insert("number".into(), json!(number.number));
-                object.insert("continuation".into(), json!(number.continuation));
-            }
-            object.insert("written".into(), json!(node.text));
-            match replayed.map(|n| &n.status) {
-                Some(Status::Played(p)) => {
-                    object.insert("ply".into(), json!(p.ply));
-                    object.insert("player".into(), json!(p.mover));
-                    object.insert("move".into(), json!(p.canonical));
-                    if let Some(d) = &p.detail {
-                        object.insert("description".into(), json!(d.description));
-                        object.insert("position".into(), json!(d.position));
-                        if form.states {
-                            object.insert("state".into(), d.state.clone());
-                        }
+}
+
+impl Serialize for MovesJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut moves = serializer.serialize_seq(Some(self.nodes.len()))?;
+        for (i, node) in self.nodes.iter().enumerate() {
+            moves.serialize_element(&MoveJson {
+                node,
+                replayed: self.line.and_then(|l| l.nodes.get(i)),
+                replay: self.replay,
+                form: self.form,
+            })?;
+        }
+        moves.end()
+    }
+}
+
+/// One move as written, and what its replay made of it.
+struct MoveJson<'a> {
+    node: &'a MoveNode,
+    replayed: Option<&'a Node>,
+    replay: &'a Replay,
+    form: Form,
+}
+
+impl Serialize for MoveJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let node = self.node;
+        let mut object = serializer.serialize_map(None)?;
+        if let Some(number) = &node.number {
+            object.serialize_entry("number", &number.number)?;
+            object.serialize_entry("continuation", &number.continuation)?;
+        }
+        object.serialize_entry("written", &node.text)?;
+        match self.replayed.map(|n| &n.status) {
+            Some(Status::Played(p)) => {
+                object.serialize_entry("ply", &p.ply)?;
+                object.serialize_entry("player", &p.mover)?;
+                object.serialize_entry("move", &p.canonical)?;
+                if let Some(d) = &p.detail {
+                    object.serialize_entry("description", &d.description)?;
+                    object.serialize_entry("position", &d.position)?;
+                    if self.form.states {
+                        object.serialize_entry("state", &d.state)?;
                     }
                 }
-                Some(Status::Failed(e)) => {
-                    let error = &replay.errors[*e];
-                    object.insert("ply".into(), json!(error.ply));
-                    object.insert("player".into(), json!(error.mover));
-                    object.insert("error".into(), json!(error.message));
-                }
-                Some(Status::Skipped) | None => {
-                    object.insert("skipped".into(), json!(true));
-                }
             }
-            if !node.nags.is_empty() {
-                object.insert(
-                    "nags".into(),
-                    json!(node.nags.iter().map(|n| n.code).collect::<Vec<_>>()),
-                );
+            Some(Status::Failed(e)) => {
+                let error = &self.replay.errors[*e];
+                object.serialize_entry("ply", &error.ply)?;
+                object.serialize_entry("player", &error.mover)?;
+                object.serialize_entry("error", &error.message)?;
             }
-            if !node.comments.is_empty() {
-                object.insert("comments".into(), json!(comments(&node.comments)));
-            }
-            if !node.variations.is_empty() {
-                let variations: Vec<Value> = node
-                    .variations
-                    .iter()
-                    .enumerate()
-                    .map(|(v, variation)| {
-                        let line = replayed.and_then(|n| n.variations.get(v));
-                        json!({
-                            "comments": comments(&variation.comments),
-                            "moves": moves(&variation.moves, line, replay, form),
-                        })
-                    })
-                    .collect();
-                object.insert("variations".into(), Value::Array(variations));
-            }
-            Value::Object(object)
-        })
-        .collect()
+            Some(Status::Skipped) | None => object.serialize_entry("skipped", &true)?,
+        }
+        if !node.nags.is_empty() {
+            let nags: Vec<_> = node.nags.iter().map(|n| n.code).collect();
+            object.serialize_entry("nags", &nags)?;
+        }
+        if !node.comments.is_empty() {
+            object.serialize_entry("comments", &comments(&node.comments))?;
+        }
+        if !node.variations.is_empty() {
+            let variations: Vec<VariationJson> = node
+                .variations
+                .iter()
+                .enumerate()
+                .map(|(v, variation)| VariationJson {
+                    comments: &variation.comments,
+                    moves: MovesJson {
+                        nodes: &variation.moves,
+                        line: self.replayed.and_then(|n| n.variations.get(v)),
+                        replay: self.replay,
+                        form: self.form,
+                    },
+                })
+                .collect();
+            object.serialize_entry("variations", &variations)?;
+        }
+        object.end()
+    }
+}
+
+/// A variation: its comments and its moves.
+struct VariationJson<'a> {
+    comments: &'a [Comment],
+    moves: MovesJson<'a>,
+}
+
+impl Serialize for VariationJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut variation = serializer.serialize_map(Some(2))?;
+        variation.serialize_entry("comments", &comments(self.comments))?;
+        variation.serialize_entry("moves", &self.moves)?;
+        variation.end()
+    }
 }
