@@ -496,8 +496,8 @@ pub struct AnnotateArgs {
     /// Add the position string after every move.
     #[arg(long)]
     pub positions: bool,
-    /// Write SVG diagrams of the start and the plies of the main line into DIR (as
-    /// FILE-GAME-PLY.svg; FILE gets .2, .3… when an earlier input had its name) and
+    /// Write SVG diagrams of the start and the plies of the main line into DIR (made if
+    /// missing; as FILE-GAME-PLY.svg; FILE gets .2, .3… when an earlier input had its name) and
     /// name each in a comment after its move. By default every ply, or a game's plies
     /// spread as far as its limits allow (1,000 diagrams and 20 MB a game, 10,000 and
     /// 200 MB a run).

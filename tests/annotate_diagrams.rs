@@ -94,3 +94,17 @@ fn issue_33_a_link_planted_in_the_folder_is_never_written_through() {
     let written = fs::symlink_metadata(dir.join("out/g-1-000.svg")).unwrap();
     assert!(written.file_type().is_file());
 }
+
+#[test]
+fn the_diagrams_directory_is_made_when_missing_as_split_makes_its_own() {
+    let dir = scratch("missing");
+    fs::remove_dir_all(dir.join("out")).unwrap();
+    let out = annotate(&dir, &["--diagram-plies", "0,end"], &["g.pgn"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(names(&dir.join("out")).len(), 2);
+}

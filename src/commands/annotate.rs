@@ -34,6 +34,11 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
     let inputs = expand(&options.paths, &options.read, &mut tally.io_errors);
     tally.files = inputs.len();
+    if let Some(diagrams) = &options.diagrams {
+        // As `split` does with its directory: made if missing, before anything is read.
+        std::fs::create_dir_all(&diagrams.dir)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", diagrams.dir.display())))?;
+    }
     let mut out = Stdout::new();
     let pipeline = Pipeline {
         read: &options.read,

@@ -17,13 +17,14 @@ use super::{Reading, Stdout};
 use crate::games::common::listing::at_most;
 use crate::output::human::shown;
 use crate::output::style::{self, Paint};
-use crate::replay::{Detail, Line, Status};
+use crate::replay::{Detail, Settings, Status, replay};
 
 /// What diff needs of the moves: their canonical form (one move written two ways)
-/// and the boards (whether both sheets reached one position, and the board drawn
-/// before the first divergence).
+/// and the position string after each (whether both sheets reached one position).
+/// No drawings: one per ply of a long game on a large board would take gigabytes
+/// (issue 33); the one board shown is drawn on its own ([`board_before`]).
 const DIFF_DETAIL: Detail = Detail {
-    board: true,
+    description: true,
     ..Detail::MOVES
 };
 
@@ -82,7 +83,7 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
         DiffFormat::Human => {
             let paint = Paint::stdout();
             for (pair, c) in pairs.iter().zip(&comparisons) {
-                if let Some(text) = pair_text(*pair, c, &names) {
+                if let Some(text) = pair_text(*pair, c, &names, &options.read) {
                     writeln!(out, "{}", painted(&text, paint))?;
                 }
             }
@@ -137,6 +138,7 @@ fn pair_text(
     pair: (Option<&Item>, Option<&Item>),
     c: &Comparison,
     names: &[String; 2],
+    read: &Reading,
 ) -> Option<String> {
     let alone = |item: &Item, other: &str| {
         format!(
@@ -147,7 +149,7 @@ fn pair_text(
         )
     };
     match pair {
-        (Some(x), Some(y)) => report(x, y, c),
+        (Some(x), Some(y)) => report(x, y, c, read),
         (Some(x), None) => Some(alone(x, &names[1])),
         (None, Some(y)) => Some(alone(y, &names[0])),
         (None, None) => None,
@@ -338,7 +340,7 @@ fn played(item: &Item, i: usize) -> Option<&str> {
 }
 
 /// Whether both records are of one game and reach the same position (the same
-/// board drawn) before `ply`, 0-based.
+/// position string) before `ply`, 0-based.
 fn same_position_before(a: &Item, b: &Item, ply: usize) -> bool {
     let same_game = match (a.replay.game, b.replay.game) {
         (Some(x), Some(y)) => std::ptr::eq(x, y),
@@ -400,7 +402,7 @@ fn result(item: &Item) -> String {
 }
 
 /// The differences between two records of one game, or `None` if they agree.
-fn report(a: &Item, b: &Item, c: &Comparison) -> Option<String> {
+fn report(a: &Item, b: &Item, c: &Comparison, read: &Reading) -> Option<String> {
     if c.agree {
         return None;
     }
@@ -410,7 +412,7 @@ fn report(a: &Item, b: &Item, c: &Comparison) -> Option<String> {
         text += &tag_lines(&c.tags);
     }
     if c.moves.iter().any(|m| m.op != OpKind::Equal) {
-        text += &move_changes(a, b, &c.moves);
+        text += &move_changes(a, b, &c.moves, read);
     }
     if c.result[0] != c.result[1] {
         text += &format!(
@@ -473,7 +475,7 @@ fn tag_lines(changes: &[TagChange]) -> String {
 /// The alignment for people: the first divergence, one line per step (equal runs
 /// as ranges, the rest with their moves), and the position before the first
 /// divergence when both sheets reached it after a common start.
-fn move_changes(a: &Item, b: &Item, ops: &[MoveOp]) -> String {
+fn move_changes(a: &Item, b: &Item, ops: &[MoveOp], read: &Reading) -> String {
     let Some(first) = ops.iter().position(|m| m.op != OpKind::Equal) else {
         return String::new();
     };
@@ -496,7 +498,7 @@ fn move_changes(a: &Item, b: &Item, ops: &[MoveOp]) -> String {
     // Only after a common start: two unrelated games of one kind share the start
     // position, and showing it would suggest the two sheets have something in common.
     let shared = (first > 0 && same_position_before(a, b, fa))
-        .then(|| position_before(a, fa))
+        .then(|| board_before(a, fa, read))
         .flatten();
     if let Some(board) = shared {
         text += &format!(
@@ -543,18 +545,32 @@ fn moves_shown(moves: &[String]) -> String {
     at_most(moves, |m| format!("`{}`", shown(m))).join(" ")
 }
 
-fn position_before(item: &Item, ply: usize) -> Option<String> {
+/// The position string before the move `ply` (0-based) of the main line, if the
+/// moves before it were played.
+fn position_before(item: &Item, ply: usize) -> Option<&str> {
     if ply == 0 {
-        return item.replay.start.as_ref().map(|s| s.board.clone());
+        return item.replay.start.as_ref().map(|s| s.position.as_str());
     }
-    position_after(&item.replay.main, ply - 1)
-}
-
-fn position_after(line: &Line, index: usize) -> Option<String> {
-    match &line.nodes.get(index)?.status {
-        Status::Played(p) => p.detail.as_ref().map(|d| d.board.clone()),
+    match &item.replay.main.nodes.get(ply - 1)?.status {
+        Status::Played(p) => p.detail.as_ref().map(|d| d.position.as_str()),
         _ => None,
     }
+}
+
+/// The board drawn before the move `ply` (0-based) of the main line: the record up
+/// to there replayed again, drawing only its end.
+fn board_before(item: &Item, ply: usize, read: &Reading) -> Option<String> {
+    let mut record = item.record.clone();
+    record.moves.truncate(ply);
+    record.result = None;
+    let settings = Settings {
+        detail: Detail {
+            board: true,
+            ..Detail::ERRORS
+        },
+        ..read.replay.clone()
+    };
+    replay(&record, &settings).end.map(|end| end.board)
 }
 
 fn failure_at(item: &Item, index: usize) -> Option<Cow<'_, str>> {

@@ -79,8 +79,8 @@ pub struct Viewer<W: Write> {
     out: W,
     /// The page's title, escaped.
     title: String,
-    /// Each distinct board written, as its JSON text, and its number.
-    boards: HashMap<String, usize>,
+    /// Each distinct board written, by its [`geometry`], and its number.
+    boards: HashMap<Vec<u8>, usize>,
     board_bytes: usize,
     /// The rows of the games since the last block of rows, as JSON texts.
     rows: Vec<String>,
@@ -181,13 +181,18 @@ impl<W: Write> Viewer<W> {
         Ok(())
     }
 
-    /// The number of `board` (as JSON text) on the page: written now if it is new and
-    /// the page can still hold it, else `None`.
-    fn board(&mut self, board: String) -> io::Result<Option<usize>> {
-        if let Some(&number) = self.boards.get(&board) {
+    /// The number on the page of the board of `game` drawn as `first`: written now if
+    /// it is new and the page can still hold it, else `None`. (A board is told from
+    /// the others by its geometry, not by the text written: an archive of 20,000
+    /// games on one board would otherwise draw its backdrop 20,000 times.)
+    fn board(&mut self, game: &str, first: &Diagram) -> io::Result<Option<usize>> {
+        let key = geometry(game, first);
+        if let Some(&number) = self.boards.get(&key) {
             return Ok(Some(number));
         }
-        if self.board_bytes + board.len() > BOARD_BYTES {
+        let board = board(game, first);
+        let bytes = board.len() + key.len();
+        if self.board_bytes + bytes > BOARD_BYTES {
             return Ok(None);
         }
         let number = self.boards.len();
@@ -196,8 +201,8 @@ impl<W: Write> Viewer<W> {
             "<script type=\"application/json\" class=\"board\" id=\"board-{number}\">{}</script>",
             board.replace('<', "\\u003c")
         )?;
-        self.board_bytes += board.len();
-        self.boards.insert(board, number);
+        self.board_bytes += bytes;
+        self.boards.insert(key, number);
         Ok(Some(number))
     }
 }
@@ -286,7 +291,7 @@ impl<W: Write> Game<'_, W> {
             if plies.cells > viewer.points_left {
                 return Ok(Some(Cut::Page));
             }
-            let Some(board) = viewer.board(board(game, &first))? else {
+            let Some(board) = viewer.board(game, &first)? else {
                 return Ok(Some(Cut::Boards));
             };
             viewer.points_left -= plies.cells;
@@ -442,6 +447,59 @@ fn board(game: &str, first: &Diagram) -> String {
         "places": places, "pits": pits,
     })
     .to_string()
+}
+
+/// What [`board`] writes of `first` and nothing else, as bytes that two boards share
+/// exactly when they are drawn alike: the game, the lattice's extent, its lines,
+/// points, squares and areas, the pits' places, sizes and owners, the labels.
+fn geometry(game: &str, first: &Diagram) -> Vec<u8> {
+    let mut key = Vec::new();
+    let text = |key: &mut Vec<u8>, text: &str| {
+        key.extend_from_slice(&text.len().to_le_bytes());
+        key.extend_from_slice(text.as_bytes());
+    };
+    let at = |key: &mut Vec<u8>, (x, y): (f32, f32)| {
+        key.extend_from_slice(&x.to_bits().to_le_bytes());
+        key.extend_from_slice(&y.to_bits().to_le_bytes());
+    };
+    let count = |key: &mut Vec<u8>, n: usize| key.extend_from_slice(&n.to_le_bytes());
+    text(&mut key, game);
+    at(&mut key, first.extent);
+    count(&mut key, first.lines.len());
+    for &(from, to) in &first.lines {
+        at(&mut key, from);
+        at(&mut key, to);
+    }
+    count(&mut key, first.points.len());
+    for (name, place) in &first.points {
+        text(&mut key, name);
+        at(&mut key, *place);
+    }
+    count(&mut key, first.squares.len());
+    for &square in &first.squares {
+        at(&mut key, square);
+    }
+    count(&mut key, first.areas.len());
+    for area in &first.areas {
+        count(&mut key, area.len());
+        for &corner in area {
+            at(&mut key, corner);
+        }
+    }
+    count(&mut key, first.pits.len());
+    for pit in &first.pits {
+        text(&mut key, &pit.name);
+        at(&mut key, pit.at);
+        at(&mut key, pit.size);
+        key.push(u8::from(pit.owner == Player::First));
+    }
+    count(&mut key, first.labels.len());
+    for label in &first.labels {
+        text(&mut key, &label.text);
+        at(&mut key, label.at);
+        key.push(u8::from(label.small));
+    }
+    key
 }
 
 /// The places of a scene that pieces and marks name: its points, then its pits, in
@@ -735,7 +793,7 @@ fn script_text(value: &Value) -> String {
 mod tests {
     use super::*;
     use crate::games::common::board::Board;
-    use crate::games::common::diagram::Colour;
+    use crate::games::common::diagram::{Colour, Label};
 
     fn scene() -> Diagram {
         let board = Board::orthogonal(3, 3);
@@ -768,12 +826,37 @@ mod tests {
     #[test]
     fn games_on_the_same_board_share_it() {
         let mut viewer = Viewer::new(Vec::new(), "t").unwrap();
-        let a = viewer.board(board("test", &scene())).unwrap();
-        let b = viewer.board(board("test", &scene())).unwrap();
+        let a = viewer.board("test", &scene()).unwrap();
+        // Pieces, marks and status are the plies', not the board's.
+        let mut played = scene();
+        played.piece("b2", Some(Player::First), Colour::Light, "king");
+        played.status = "second to move".into();
+        let b = viewer.board("test", &played).unwrap();
         assert_eq!((a, b, viewer.boards.len()), (Some(0), Some(0), 1));
         let mut bigger = scene();
         bigger.extent.1 += 1.0;
-        assert_eq!(viewer.board(board("test", &bigger)).unwrap(), Some(1));
+        assert_eq!(viewer.board("test", &bigger).unwrap(), Some(1));
+        assert_eq!(viewer.board("other", &scene()).unwrap(), Some(2));
+    }
+
+    #[test]
+    fn boards_alike_in_what_is_written_are_alike_in_geometry() {
+        // The key stands for the text written: equal keys, equal texts.
+        let mut relabelled = scene();
+        relabelled.labels.push(Label {
+            text: "x".into(),
+            at: (0.0, 0.0),
+            small: false,
+        });
+        for other in [relabelled, {
+            let mut d = scene();
+            d.lines.pop();
+            d
+        }] {
+            assert_ne!(geometry("t", &scene()), geometry("t", &other));
+            assert_ne!(board("t", &scene()), board("t", &other));
+        }
+        assert_eq!(board("t", &scene()), board("t", &scene()));
     }
 
     #[test]
