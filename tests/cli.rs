@@ -443,15 +443,17 @@ fn an_output_file_that_cannot_be_written_is_named_in_the_error() {
             .code(2)
             .stderr(predicates::str::contains(output.display().to_string()));
     }
+    // A missing directory of diagrams is made (as split makes its own); one that
+    // cannot be, under a file, is named.
+    let file = dir.path().join("a-file");
+    fs::write(&file, "").unwrap();
     tgn()
         .args(["annotate", "--diagrams"])
-        .arg(&missing)
+        .arg(file.join("diagrams"))
         .arg(record)
         .assert()
         .code(2)
-        .stderr(predicates::str::contains(
-            "no-such-dir/score-sheet-1-000.svg",
-        ));
+        .stderr(predicates::str::contains("a-file/diagrams"));
 }
 
 /// Issue 39: one search judges the best move and the move played, so the move played

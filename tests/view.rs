@@ -186,3 +186,54 @@ fn issue_33_a_file_named_like_a_placeholder_stays_text_in_the_page() {
     assert!(!h1.contains("function"), "{h1}");
     assert!(script > 0);
 }
+
+/// A Mig Mang game on the largest board, 26×99, of `plies` plies: two pieces going
+/// back and forth.
+fn shuttle_on_the_largest_board(plies: usize) -> String {
+    let steps = [("a1", "a2"), ("z99", "z98")];
+    let moves: Vec<String> = (0..plies)
+        .map(|i| {
+            let (from, to) = steps[i % 2];
+            if (i / 2) % 2 == 0 {
+                format!("{from}-{to}")
+            } else {
+                format!("{to}-{from}")
+            }
+        })
+        .collect();
+    let movetext: Vec<String> = moves
+        .chunks(2)
+        .enumerate()
+        .map(|(n, pair)| format!("{}. {}", n + 1, pair.join(" ")))
+        .collect();
+    format!(
+        "[Game \"mig-mang\"]\n[Board \"26x99\"]\n[SetUp \"1\"]\n[FEN \"black:a1 white:z99 b\"]\n\n{} *\n",
+        movetext.join("\n")
+    )
+}
+
+#[test]
+fn issue_33_a_page_grows_with_the_moves_not_with_the_moves_times_the_board() {
+    // Drawn in full, 2,000 plies of a board of 2,574 points are 5 million places; the
+    // page holds the board once and per ply what changed.
+    let out = run_stdin(&["view", "-"], shuttle_on_the_largest_board(2_000));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let game = block(&out.stdout, "game-1");
+    assert_eq!(game["plies"].as_array().unwrap().len(), 2_001);
+    let board = blocks(&out.stdout, "board").remove(0).to_string().len();
+    let plies = out.stdout.len() - board;
+    assert!(plies < 2_000 * 200, "{} bytes for 2,000 plies", plies);
+}
+
+#[test]
+fn issue_33_past_what_a_game_may_draw_the_board_stops_with_a_notice() {
+    // 10,000,000 places a game: 3,885 plies of a 26×99 board.
+    let out = run_stdin(&["view", "-"], shuttle_on_the_largest_board(4_000));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let notice = "The board is drawn up to ply 3884 of 4000";
+    assert!(out.stderr.contains(notice), "{}", out.stderr);
+    assert!(out.stdout.contains(notice));
+    let game = block(&out.stdout, "game-1");
+    assert_eq!(game["plies"].as_array().unwrap().len(), 3_885);
+    assert_eq!(game["moves"].as_array().unwrap().len(), 4_000);
+}
