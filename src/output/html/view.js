@@ -152,8 +152,10 @@
 
   function title(game) {
     const [white, black, event, date, result, valid, id] = ROWS[game - 1];
-    const error = view.data.errors.find((e) => e.p !== null);
-    const state = valid ? "valid" : error ? `invalid: error after ply ${error.p}` : "invalid";
+    // Where the game fails: the bad move's ply (one after the position it starts from).
+    const error = view.data.errors.find((e) => e.p !== null) || view.data.errors[0];
+    const where = error && error.p !== null ? ` at ply ${error.p + 1}` : "";
+    const state = valid ? "valid" : error ? `invalid${where}: ${error.m}` : "invalid";
     const parts = [`${white || "?"} – ${black || "?"}`, event, date, result, id, state];
     return `Game ${game}: ${parts.filter((p) => p).join(" · ")}`;
   }
