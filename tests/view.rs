@@ -237,3 +237,16 @@ fn issue_33_past_what_a_game_may_draw_the_board_stops_with_a_notice() {
     assert_eq!(game["plies"].as_array().unwrap().len(), 3_885);
     assert_eq!(game["moves"].as_array().unwrap().len(), 4_000);
 }
+
+#[test]
+fn issue_37_a_finished_games_last_ply_gives_its_result_not_who_is_to_move() {
+    let out = run(&["view", "records/toguz-kumalak/r10-early-end.pgn"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let game = block(&out.stdout, "game-1");
+    let plies = game["plies"].as_array().unwrap();
+    // A ply's first item is its turn: a player's index, or the result once over.
+    assert_eq!(plies.last().unwrap()[0], "1-0");
+    assert!(plies[..plies.len() - 1].iter().all(|ply| ply[0].is_u64()));
+    let status = &game["status"][plies.last().unwrap()[1].as_u64().unwrap() as usize];
+    assert!(status.to_string().contains("1-0"), "{status}");
+}

@@ -22,6 +22,7 @@ use headless_chrome::{Browser, LaunchOptions, Tab};
 use serde_json::Value;
 use tgn::record::parse_games;
 use tgn::registry;
+use tgn::replay::diagram::Stop;
 use tgn::replay::{Settings, replay};
 
 /// The invalid record of the page: a goat placed on an occupied point.
@@ -168,6 +169,40 @@ fn check_board(tab: &Tab, game: &OnPage, states: &[Value], ply: usize, how: &str
         "{} at ply {ply} ({how}):\n{svg}",
         game.id
     );
+    // Who is to move, or once the game is over its result (issue 37), as the
+    // diagram command's SVG says it.
+    assert_eq!(
+        turn(document.root_element()),
+        turn(
+            roxmltree::Document::parse(&engine_svg(game, ply))
+                .unwrap()
+                .root_element()
+        ),
+        "{} at ply {ply} ({how})",
+        game.id
+    );
+}
+
+/// The SVG root's `data-to-move` and `data-result`.
+fn turn(root: roxmltree::Node) -> (Option<String>, Option<String>) {
+    let attribute = |name| root.attribute(name).map(str::to_string);
+    (attribute("data-to-move"), attribute("data-result"))
+}
+
+/// The position of `game` after `ply` plies as `tgn diagram` draws it.
+fn engine_svg(game: &OnPage, ply: usize) -> String {
+    let record = parse_games(&game.text, Default::default()).remove(0);
+    let found = registry::find(&game.id).unwrap();
+    let drawn = found
+        .engine
+        .diagram(
+            found.info,
+            &record,
+            &Settings::default(),
+            Stop::Ply(ply as u32),
+        )
+        .unwrap();
+    tgn::output::svg::write(&game.id, &drawn.diagram)
 }
 
 fn screenshot(tab: &Tab, name: &str) {
@@ -324,6 +359,58 @@ fn an_invalid_game_shows_its_error_at_its_ply_over_the_position_before_it() {
             "document.querySelector('#moves .move.bad').textContent",
         );
         assert_eq!(bad, error.written.clone().unwrap_or_default());
+        // Issue 37 item 7: the header says where the game fails, the bad move's ply.
+        let title = eval(tab, "document.getElementById('title').textContent");
+        let at = format!("invalid at ply {}: {}", before + 1, error.message);
+        assert!(
+            title.as_str().is_some_and(|t| t.ends_with(&at)),
+            "{how}: {title}"
+        );
     }
     screenshot(tab, &format!("{:02}-invalid-ply{before}", game.number));
+}
+
+/// Issue 37 item 8: at 360, 768 and 1920 px nothing of the page is cut or wider than
+/// the window: no cell of the game list (but the event, ellipsised on purpose) hides
+/// text, the move list does not scroll sideways, and the page does not either. A
+/// screenshot of each width goes to a temporary directory, printed.
+#[test]
+#[ignore = "needs chromium: .ci/run installs it"]
+fn the_page_fits_every_width_from_a_phone_to_a_desktop() {
+    let session = Session::new();
+    let (_browser, tab) = browser_tab();
+    let (tab, page) = (&tab, &session.page);
+    let shots = tempfile::tempdir().unwrap().keep();
+    let overflow = "(() => {
+        const width = document.documentElement.clientWidth;
+        const cut = [];
+        if (document.documentElement.scrollWidth > width) cut.push('page ' + document.documentElement.scrollWidth);
+        for (const e of document.querySelectorAll('#list td:not(.event), #list th, #moves, #side, #title, #steps, header, header *')) {
+            if (e.scrollWidth > e.clientWidth + 1) cut.push(e.id || e.className || e.tagName);
+        }
+        if (document.getElementById('filter').clientWidth < 150) cut.push('filter squeezed');
+        for (const e of document.querySelectorAll('#viewer, #viewer *:not(svg *), header, header *')) {
+            if (e.getBoundingClientRect().right > width + 1) cut.push('wider: ' + (e.id || e.className || e.tagName));
+        }
+        return cut.join(', ');
+    })()";
+    for width in [360, 768, 1920] {
+        let bounds = headless_chrome::types::Bounds::Normal {
+            left: None,
+            top: None,
+            width: Some(f64::from(width)),
+            height: Some(900.0),
+        };
+        tab.set_bounds(bounds).unwrap();
+        for game in &session.games {
+            open(tab, page, &format!("#game={}&ply=0", game.number));
+            assert_eq!(eval(tab, overflow), "", "{width} px, game {}", game.number);
+        }
+        let png = tab
+            .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
+            .unwrap();
+        let path = shots.join(format!("view-{width}px.png"));
+        std::fs::write(&path, png).unwrap();
+        eprintln!("screenshot: {}", path.display());
+    }
 }

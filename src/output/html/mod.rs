@@ -574,7 +574,9 @@ impl Plies {
         })
     }
 
-    /// One ply as `[to move, status, pieces, counts, kinds, marks]`, each of pieces,
+    /// One ply as `[turn, status, pieces, counts, kinds, marks]` — the turn the index
+    /// of the player to move, null for no one, or the result once the position has
+    /// ended the game (`"1-0"`, as [`svg::write`] writes `data-result`); each of pieces,
     /// counts and kinds only what changed since the ply before (the first ply: what
     /// stands): pieces as `place, style` pairs (style -1: the place emptied), `pit,
     /// count` and `pit, kind` pairs; then the ply's marks as `place, kind` pairs (a
@@ -583,7 +585,10 @@ impl Plies {
     /// # Errors
     /// No memory for a place beyond the board.
     fn state(&mut self, diagram: &Diagram) -> Result<String, std::collections::TryReserveError> {
-        let to_move = diagram.to_move.map_or(Value::Null, |p| json!(p.index()));
+        let to_move = match diagram.result {
+            Some(result) => json!(result.to_string()),
+            None => diagram.to_move.map_or(Value::Null, |p| json!(p.index())),
+        };
         let status = self.status(diagram);
         self.next.clear();
         self.next.resize(self.pieces.len(), EMPTY);

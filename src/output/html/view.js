@@ -30,6 +30,11 @@
     return index === null ? "none" : index === 0 ? "first" : "second";
   }
 
+  // A ply's turn: who is to move, or once the game is over its result (issue 37).
+  function turn(toMove) {
+    return typeof toMove === "string" ? `data-result="${esc(toMove)}"` : `data-to-move="${player(toMove)}"`;
+  }
+
   // ---- the list of games ----
   function listGames() {
     const rows = ROWS.map((r, i) => {
@@ -243,7 +248,7 @@
     const width = b.width;
     const height = n(b.height + b.line * lines.length);
     const svg = [
-      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" data-game="${esc(b.game)}" data-to-move="${player(toMove)}" font-family="${esc(HEAD.font)}">`,
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" data-game="${esc(b.game)}" ${turn(toMove)} font-family="${esc(HEAD.font)}">`,
       `<rect class="background" width="${width}" height="${height}" fill="#f3e3c3"/>`,
       b.under,
     ];
