@@ -58,7 +58,7 @@ impl Hunt {
             None => {}
         }
         diagram.to_move = Some(position.to_move);
-        diagram.status_from(&position.draw(self));
+        diagram.status = position.status(self);
         diagram
     }
 }

@@ -176,6 +176,12 @@ impl Position {
                 '.'
             }
         });
+        lines.push(self.status(hunt));
+        lines.join("\n")
+    }
+
+    /// The drawing's last line: who is to move, the prey in hand and taken, the goal.
+    pub fn status(&self, hunt: &Hunt) -> String {
         let w = hunt.words;
         let goal = if hunt.capture_all {
             format!("the {} win when no {} is left", w.hunters, w.prey)
@@ -193,8 +199,7 @@ impl Position {
         if self.opening {
             status.push_str(&hunt.first_turn());
         }
-        lines.push(status);
-        lines.join("\n")
+        status
     }
 
     /// The position as JSON:

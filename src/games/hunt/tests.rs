@@ -1086,3 +1086,20 @@ fn short_forms_of_random_games_are_read_as_their_one_legal_chain() {
     let shortened = short_forms_replay::<Kungser>(&Kungser::GAMES[0], 150, 300);
     assert!(shortened > 100, "{shortened}");
 }
+
+#[test]
+fn the_scenes_status_is_the_drawings_last_line() {
+    // The scene writes its status line itself rather than drawing the whole board
+    // for it (a view of 99,000 plies drew 99,000 boards); the two must agree.
+    for hunt in [kungser(), rimau()] {
+        let start = hunt.start_position();
+        let later = after(&hunt, start.clone(), &legal(&hunt, &start)[0]);
+        for position in [start, later] {
+            let drawing = hunt.draw(&position);
+            assert_eq!(
+                hunt.diagram(&position, None).status,
+                drawing.lines().last().unwrap()
+            );
+        }
+    }
+}
