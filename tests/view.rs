@@ -250,3 +250,17 @@ fn issue_37_a_finished_games_last_ply_gives_its_result_not_who_is_to_move() {
     let status = &game["status"][plies.last().unwrap()[1].as_u64().unwrap() as usize];
     assert!(status.to_string().contains("1-0"), "{status}");
 }
+
+#[test]
+fn issue_33_a_move_stopped_at_a_search_limit_is_not_searched_again_for_the_page() {
+    // Found by the `view` fuzz target: the walk drawing the plies ran the capture
+    // search of the bad move a second time (twice the time of `check`). It now stops
+    // at the ply before; the page is what it was: the start, and the error over it.
+    let out = run(&["view", "records/invalid/zamma-search-limit.pgn"]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let game = block(&out.stdout, "game-1");
+    assert_eq!(game["plies"].as_array().unwrap().len(), 1);
+    let error = &game["errors"][0];
+    assert_eq!(error["p"], 0);
+    assert!(error["m"].as_str().unwrap().contains("a limit of tgn"), "{error}");
+}

@@ -253,55 +253,64 @@ fn draw_plies(
     // Asked for and not drawn, and the first of them.
     let (mut missed, mut first_missed) = (0, None);
     let run_cut_before = drawings.files >= RUN_FILES || drawings.bytes >= RUN_BYTES;
+    let last_drawn = super::last_ply_to_draw(item);
+    let mut visit = |ply, draw: &dyn Fn() -> crate::games::Diagram| {
+        if !options.plies.wants(ply, last, step) {
+            return ControlFlow::Continue(());
+        }
+        if cut.is_some() {
+            missed += 1;
+            first_missed.get_or_insert(ply);
+            return ControlFlow::Continue(());
+        }
+        if drawings.files >= RUN_FILES || drawings.bytes >= RUN_BYTES {
+            cut = Some(Cut::Run);
+            missed += 1;
+            first_missed = Some(ply);
+            return ControlFlow::Continue(());
+        }
+        let svg = svg::write(found.info.id, &draw());
+        if ply == 0 && options.plies == DiagramPlies::All {
+            step = spread(last, svg.len());
+        }
+        let over_game = files + 1 > GAME_FILES || bytes + svg.len() > GAME_BYTES;
+        let over_run = drawings.files + 1 > RUN_FILES || drawings.bytes + svg.len() > RUN_BYTES;
+        if over_game || over_run {
+            cut = Some(if over_game { Cut::Game } else { Cut::Run });
+            missed += 1;
+            first_missed = Some(ply);
+            return ControlFlow::Continue(());
+        }
+        let path = options
+            .dir
+            .join(format!("{stem}-{}-{ply:03}.svg", item.index + 1));
+        let written = open_output(&path, true, options.force).and_then(|mut file| {
+            file.write_all(svg.as_bytes())
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+        });
+        if let Err(e) = written {
+            failed = Some(e);
+            return ControlFlow::Break(());
+        }
+        files += 1;
+        bytes += svg.len();
+        drawings.files += 1;
+        drawings.bytes += svg.len();
+        names.insert(ply, format!("diagram: {}", path.display()));
+        ControlFlow::Continue(())
+    };
     let walked =
         found
             .engine
-            .each_diagram(found.info, &item.record, &read.replay, &mut |ply, draw| {
-                if !options.plies.wants(ply, last, step) {
-                    return ControlFlow::Continue(());
-                }
-                if cut.is_some() {
-                    missed += 1;
-                    first_missed.get_or_insert(ply);
-                    return ControlFlow::Continue(());
-                }
-                if drawings.files >= RUN_FILES || drawings.bytes >= RUN_BYTES {
-                    cut = Some(Cut::Run);
-                    missed += 1;
-                    first_missed = Some(ply);
-                    return ControlFlow::Continue(());
-                }
-                let svg = svg::write(found.info.id, &draw());
-                if ply == 0 && options.plies == DiagramPlies::All {
-                    step = spread(last, svg.len());
-                }
-                let over_game = files + 1 > GAME_FILES || bytes + svg.len() > GAME_BYTES;
-                let over_run =
-                    drawings.files + 1 > RUN_FILES || drawings.bytes + svg.len() > RUN_BYTES;
-                if over_game || over_run {
-                    cut = Some(if over_game { Cut::Game } else { Cut::Run });
-                    missed += 1;
-                    first_missed = Some(ply);
-                    return ControlFlow::Continue(());
-                }
-                let path = options
-                    .dir
-                    .join(format!("{stem}-{}-{ply:03}.svg", item.index + 1));
-                let written = open_output(&path, true, options.force).and_then(|mut file| {
-                    file.write_all(svg.as_bytes())
-                        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
-                });
-                if let Err(e) = written {
-                    failed = Some(e);
-                    return ControlFlow::Break(());
-                }
-                files += 1;
-                bytes += svg.len();
-                drawings.files += 1;
-                drawings.bytes += svg.len();
-                names.insert(ply, format!("diagram: {}", path.display()));
-                ControlFlow::Continue(())
-            });
+            .each_diagram(
+                found.info,
+                &item.record,
+                &read.replay,
+                &mut |ply, draw| match visit(ply, draw) {
+                    ControlFlow::Continue(()) if Some(ply) == last_drawn => ControlFlow::Break(()),
+                    flow => flow,
+                },
+            );
     if let Some(e) = failed {
         return Err(e);
     }

@@ -30,7 +30,7 @@ use smallvec::{SmallVec, smallvec};
 use crate::record::json;
 use crate::record::{Chunk, Encoding, GameRecord, ReadError, Reader};
 use crate::replay::quick::quick;
-use crate::replay::{Detail, Replay, Settings, replay};
+use crate::replay::{Detail, ErrorCode, Replay, Settings, replay};
 
 /// How a run ended, as an exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -678,4 +678,20 @@ pub fn read_all(
         )));
     }
     Ok(items)
+}
+
+/// The last ply a walk over `item`'s diagrams (`view`, `annotate --diagrams`) needs to
+/// show when the replay found its main line broken by a move whose search stopped at
+/// one of tgn's limits, at the start of a turn: the ply before that move. Stopping
+/// there, the walk never runs that search again (it took as long again: found by the
+/// `view` fuzz target, issue 33). Other bad moves are tried again by the walk, which
+/// shows a turn as far as it went.
+pub fn last_ply_to_draw(item: &Item) -> Option<u32> {
+    let replay = &item.replay;
+    let next = replay.plies + 1;
+    let limit_there = replay
+        .errors
+        .iter()
+        .any(|e| !e.in_variation && e.ply == Some(next) && e.code == ErrorCode::Limit);
+    limit_there.then_some(replay.plies)
 }

@@ -5,8 +5,10 @@ use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
-use super::refuse_input_as_output;
+use std::ops::ControlFlow;
+
 use super::{Pipeline, Reading, RunStatus, Stdout, Tally, conclude, expand, report, shown};
+use super::{last_ply_to_draw, refuse_input_as_output};
 use crate::output::html::Viewer;
 use crate::registry;
 use crate::replay::Detail;
@@ -48,11 +50,15 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
             let mut game = viewer.game(&item);
             if let Some(found) = item.replay.game.and_then(|info| registry::find(info.id)) {
                 // A setup the rules refuse draws no board: its error is the game's.
+                let last = last_ply_to_draw(&item);
                 let _ = found.engine.each_diagram(
                     found.info,
                     &item.record,
                     &options.read.replay,
-                    &mut |_, draw| game.ply(draw),
+                    &mut |ply, draw| match game.ply(draw) {
+                        ControlFlow::Continue(()) if Some(ply) == last => ControlFlow::Break(()),
+                        flow => flow,
+                    },
                 );
             }
             if let Some(notice) = game.finish()? {
