@@ -262,5 +262,8 @@ fn issue_33_a_move_stopped_at_a_search_limit_is_not_searched_again_for_the_page(
     assert_eq!(game["plies"].as_array().unwrap().len(), 1);
     let error = &game["errors"][0];
     assert_eq!(error["p"], 0);
-    assert!(error["m"].as_str().unwrap().contains("a limit of tgn"), "{error}");
+    assert!(
+        error["m"].as_str().unwrap().contains("a limit of tgn"),
+        "{error}"
+    );
 }
