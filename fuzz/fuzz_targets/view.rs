@@ -3,9 +3,11 @@
 //! time and memory limits catch a page that grows with the plies × the board).
 #![no_main]
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use libfuzzer_sys::fuzz_target;
+use tgn::commands::last_ply_to_draw;
 use tgn::output::Item;
 use tgn::output::html::Viewer;
 use tgn::record::parser::{Origin, parse_games};
@@ -32,8 +34,13 @@ fuzz_target!(|data: &[u8]| {
         let item = Item { file: Arc::from("{{script}}.pgn"), index, record, replay: replayed };
         let mut game = viewer.game(&item);
         if let Some(found) = item.replay.game.and_then(|info| find(info.id)) {
-            let _ = found.engine.each_diagram(found.info, &item.record, &settings, &mut |_, draw| {
-                game.ply(draw)
+            // As `tgn view` walks: never past a move whose search stopped at a limit.
+            let last = last_ply_to_draw(&item);
+            let _ = found.engine.each_diagram(found.info, &item.record, &settings, &mut |ply, draw| {
+                match game.ply(draw) {
+                    ControlFlow::Continue(()) if Some(ply) == last => ControlFlow::Break(()),
+                    flow => flow,
+                }
             });
         }
         game.finish().expect("a Vec takes every write");
