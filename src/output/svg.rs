@@ -209,7 +209,7 @@ impl<'d> Page<'d> {
     }
 
     fn lines(&self, svg: &mut String) {
-        for &(a, b) in &self.diagram.lines {
+        for &(a, b) in self.diagram.lines.iter() {
             let ((x1, y1), (x2, y2)) = (self.px(a), self.px(b));
             let _ = writeln!(
                 svg,

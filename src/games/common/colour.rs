@@ -224,7 +224,7 @@ impl ColourPosition {
     /// The grid as a scene: Black's pieces dark, White's light, `owner` saying which
     /// player each colour is; the counts in the status line.
     pub fn diagram(&self, grid: &Grid, owner: impl Fn(Colour) -> Player) -> Diagram {
-        let mut diagram = Diagram::of_board(grid.board(), |p| grid.name(p).to_string());
+        let mut diagram = grid.scene();
         for colour in [Colour::Black, Colour::White] {
             let shade = match colour {
                 Colour::Black => Shade::Dark,

@@ -10,6 +10,7 @@
 
 use std::collections::HashMap;
 use std::hash::BuildHasher;
+use std::sync::{Arc, OnceLock};
 
 use super::board::{Board, Dir, Point};
 use crate::games::{GameResult, Outcome, Player};
@@ -130,10 +131,10 @@ pub struct Diagram {
     /// How far the lattice reaches: the largest file and rank (pits and labels stay
     /// within half a unit of it, labels just outside).
     pub extent: (f32, f32),
-    /// The lines of the board.
-    pub lines: Vec<(At, At)>,
+    /// The lines of the board (shared: a scene per ply does not copy its board).
+    pub lines: Arc<[(At, At)]>,
     /// The playable points, by name.
-    pub points: Vec<(String, At)>,
+    pub points: Points,
     /// The dark squares of a chequered board (each centred on a point).
     pub squares: Vec<At>,
     /// Areas drawn as filled triangles or other polygons (Pasang's centre).
@@ -149,35 +150,92 @@ pub struct Diagram {
     pub status: String,
     /// The result, when the position has ended the game.
     pub result: Option<GameResult>,
-    /// Where each name stands, for [`Diagram::piece`] and [`Diagram::mark`].
-    index: PlaceIndex,
 }
 
-/// Most places [`Diagram::locate`] scans for a name rather than index.
+/// Most points [`Points::locate`] scans for a name rather than index.
 const SCANNED: usize = 64;
 
-/// The places of a scene by name: a piece put on a 26×99 Mig Mang board found its
-/// point among 2,574 in a scan, 600,000 comparisons a scene (most of `tgn view`'s
-/// time on such a board). Built when first asked, again when points or pits were
-/// added since; not part of the scene (two scenes are equal whatever their indexes).
+/// The points of a board by name, shared by every scene of the board: a 26×99 Mig
+/// Mang board has 2,574, and a scene per ply that named and indexed them anew made
+/// ten million strings for `tgn view` of a 4,000-ply game (82 s in the fuzz build).
+/// A board that keeps its scene ([`super::grid::Grid::scene`]) names them once.
 #[derive(Clone, Default)]
-struct PlaceIndex {
-    /// How many points and pits it covers.
-    covers: usize,
-    /// A name's hash → the first place with that hash (points, then pits).
-    first: HashMap<u64, usize>,
+pub struct Points(Arc<PointList>);
+
+#[derive(Default)]
+struct PointList {
+    places: Vec<(String, At)>,
+    /// A name's hash → the first point with that hash, built when first asked: a
+    /// piece put on a large board found its point among thousands in a scan.
+    index: OnceLock<HashMap<u64, usize>>,
     hasher: std::hash::RandomState,
 }
 
-impl PartialEq for PlaceIndex {
-    fn eq(&self, _: &PlaceIndex) -> bool {
-        true
+impl Points {
+    /// Where the point named `point` stands, if there is one.
+    pub fn locate(&self, point: &str) -> Option<At> {
+        let list = &*self.0;
+        let scan = || {
+            list.places
+                .iter()
+                .find(|(name, _)| name == point)
+                .map(|&(_, at)| at)
+        };
+        // A scan of a few dozen names is quicker than building the index.
+        if list.places.len() <= SCANNED {
+            return scan();
+        }
+        let index = list.index.get_or_init(|| {
+            let mut first = HashMap::with_capacity(list.places.len());
+            for (i, (name, _)) in list.places.iter().enumerate() {
+                first
+                    .entry(list.hasher.hash_one(name.as_str()))
+                    .or_insert(i);
+            }
+            first
+        });
+        match index.get(&list.hasher.hash_one(point)) {
+            None => None,
+            Some(&i) if list.places[i].0 == point => Some(list.places[i].1),
+            // Two names of one hash: the scan settles it.
+            Some(_) => scan(),
+        }
     }
 }
 
-impl std::fmt::Debug for PlaceIndex {
+impl std::ops::Deref for Points {
+    type Target = [(String, At)];
+    fn deref(&self) -> &[(String, At)] {
+        &self.0.places
+    }
+}
+
+impl<'a> IntoIterator for &'a Points {
+    type Item = &'a (String, At);
+    type IntoIter = std::slice::Iter<'a, (String, At)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.places.iter()
+    }
+}
+
+impl FromIterator<(String, At)> for Points {
+    fn from_iter<I: IntoIterator<Item = (String, At)>>(places: I) -> Points {
+        Points(Arc::new(PointList {
+            places: places.into_iter().collect(),
+            ..PointList::default()
+        }))
+    }
+}
+
+impl PartialEq for Points {
+    fn eq(&self, other: &Points) -> bool {
+        self.0.places == other.0.places
+    }
+}
+
+impl std::fmt::Debug for Points {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("PlaceIndex")
+        f.debug_list().entries(self.iter()).finish()
     }
 }
 
@@ -214,14 +272,16 @@ impl Diagram {
             place(file, rank)
         };
         let mut diagram = Diagram::lattice(board.files(), board.ranks());
-        for p in board.points() {
-            for dir in [Dir::E, Dir::N, Dir::NE, Dir::NW] {
-                if let Some(q) = board.step(p, dir) {
-                    diagram.lines.push((at(p), at(q)));
-                }
-            }
-            diagram.points.push((name(p), at(p)));
-        }
+        diagram.lines = board
+            .points()
+            .flat_map(|p| {
+                [Dir::E, Dir::N, Dir::NE, Dir::NW]
+                    .into_iter()
+                    .filter_map(move |dir| board.step(p, dir))
+                    .map(move |q| (at(p), at(q)))
+            })
+            .collect();
+        diagram.points = board.points().map(|p| (name(p), at(p))).collect();
         diagram
     }
 
@@ -292,7 +352,7 @@ impl Diagram {
     /// Writes each point's name beside it, up and to the left: for a notation that
     /// numbers its points (PDN squares, a mill's 1–24), whose edges name nothing.
     pub fn number_points(&mut self) {
-        let names = self.points.clone();
+        let names = self.points.to_vec();
         self.name_beside(names);
     }
 
@@ -316,47 +376,11 @@ impl Diagram {
         });
     }
 
-    /// Where the point named `point` stands, if the scene has it.
+    /// Where the point or pit named `point` stands, if the scene has it.
     pub fn place(&self, point: &str) -> Option<At> {
         self.points
-            .iter()
-            .find(|(name, _)| name == point)
-            .map(|&(_, at)| at)
+            .locate(point)
             .or_else(|| self.pits.iter().find(|p| p.name == point).map(|p| p.at))
-    }
-
-    /// [`Diagram::place`] through the index: what a scene with thousands of points
-    /// needs for each of its pieces and marks.
-    fn locate(&mut self, point: &str) -> Option<At> {
-        let places = self.points.len() + self.pits.len();
-        // A scan of a few dozen names is quicker than building the index.
-        if places <= SCANNED {
-            return self.place(point);
-        }
-        if self.index.covers != places {
-            let hasher = &self.index.hasher;
-            let names = self.points.iter().map(|(name, _)| name.as_str());
-            let names = names.chain(self.pits.iter().map(|pit| pit.name.as_str()));
-            let mut first = HashMap::with_capacity(places);
-            for (i, name) in names.enumerate() {
-                first.entry(hasher.hash_one(name)).or_insert(i);
-            }
-            self.index.first = first;
-            self.index.covers = places;
-        }
-        let at = |i: usize| match self.points.get(i) {
-            Some((name, at)) => (name.as_str(), *at),
-            None => {
-                let pit = &self.pits[i - self.points.len()];
-                (pit.name.as_str(), pit.at)
-            }
-        };
-        match self.index.first.get(&self.index.hasher.hash_one(point)) {
-            None => None,
-            Some(&i) if at(i).0 == point => Some(at(i).1),
-            // Two names of one hash: the scan settles it.
-            Some(_) => self.place(point),
-        }
     }
 
     /// Puts a piece on the point named `point` (a name the scene does not have is
@@ -372,7 +396,7 @@ impl Diagram {
             "man" | "stone" => None,
             _ => kind.chars().next().map(|c| c.to_ascii_uppercase()),
         };
-        if let Some(at) = self.locate(point) {
+        if let Some(at) = self.place(point) {
             self.pieces.push(Piece {
                 point: point.to_string(),
                 at,
@@ -386,7 +410,7 @@ impl Diagram {
 
     /// Highlights the point or pit named `point` as `kind` of the last move.
     pub fn mark(&mut self, kind: MarkKind, point: &str) {
-        if let Some(at) = self.locate(point) {
+        if let Some(at) = self.place(point) {
             self.marks.push(Mark {
                 kind,
                 point: point.to_string(),

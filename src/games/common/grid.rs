@@ -17,12 +17,16 @@ use nom::combinator::{all_consuming, opt, recognize};
 use nom::sequence::pair;
 
 use super::board::{Board, Dir, MAX_RANKS, MAX_SIDE, Point, PointName};
+use super::diagram::Diagram;
 use crate::games::NotationError;
 
 /// An orthogonal grid: its size, its point graph and its drawing.
 #[derive(Clone, Debug)]
 pub struct Grid {
     board: Board,
+    /// The empty board as a scene, made when first drawn: every scene of the grid
+    /// starts from it and shares its lines and points.
+    scene: OnceLock<Diagram>,
 }
 
 impl Grid {
@@ -34,6 +38,7 @@ impl Grid {
     pub fn new(files: u8, ranks: u8) -> Grid {
         Grid {
             board: Board::orthogonal(files, ranks),
+            scene: OnceLock::new(),
         }
     }
 
@@ -134,6 +139,14 @@ impl Grid {
             (Greater, Equal) => Some((Dir::W, f0 - f1)),
             _ => None,
         }
+    }
+
+    /// The empty grid as a scene (lines, points by name, edge coordinates), to put
+    /// the pieces of a position on.
+    pub fn scene(&self) -> Diagram {
+        self.scene
+            .get_or_init(|| Diagram::of_board(&self.board, |p| self.name(p).to_string()))
+            .clone()
     }
 
     /// The point's name, e.g. `q17` (written out only where it is shown).
@@ -578,6 +591,19 @@ impl fmt::Debug for GridSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 33: a scene per ply of a 26×99 game named its 2,574 points anew each time.
+    #[test]
+    fn every_scene_of_a_grid_shares_its_named_points() {
+        let grid = Grid::new(26, 99);
+        let (first, second) = (grid.scene(), grid.scene());
+        assert_eq!(first.points.len(), 2574);
+        assert!(std::ptr::eq(first.points.as_ptr(), second.points.as_ptr()));
+        assert!(std::ptr::eq(first.lines.as_ptr(), second.lines.as_ptr()));
+        assert_eq!(first.place("z99"), Some((26.0, 99.0)));
+        assert_eq!(first.place("m50"), Some((13.0, 50.0)));
+        assert_eq!(first.place("z100"), None);
+    }
 
     #[test]
     fn common_moves_read_as_the_grammar_does() {

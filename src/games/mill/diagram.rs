@@ -19,9 +19,7 @@ impl Mill {
         };
         let mut diagram = Diagram::lattice(7, 7);
         diagram.lines = board.segments().map(|(a, _, b)| (at(a), at(b))).collect();
-        for s in spots(board.all()) {
-            diagram.points.push((board.name(s), at(s)));
-        }
+        diagram.points = spots(board.all()).map(|s| (board.name(s), at(s))).collect();
         if self.config.notation == Notation::Numeric {
             // The numeric notation names points 1–24: each number beside its point.
             diagram.name_beside(spots(board.all()).map(|s| (board.number(s).to_string(), at(s))));

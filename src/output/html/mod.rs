@@ -466,7 +466,7 @@ fn geometry(game: &str, first: &Diagram) -> Vec<u8> {
     text(&mut key, game);
     at(&mut key, first.extent);
     count(&mut key, first.lines.len());
-    for &(from, to) in &first.lines {
+    for &(from, to) in first.lines.iter() {
         at(&mut key, from);
         at(&mut key, to);
     }
@@ -527,9 +527,12 @@ struct Plies {
     place: HashMap<String, usize>,
     /// Places beyond the board's points and pits, in pixels.
     extra: Vec<(String, (f32, f32))>,
-    /// The style of the piece on each place after the last ply ([`EMPTY`]: none),
-    /// and the ply being read.
+    /// The style of the piece on each place after the last ply ([`EMPTY`]: none).
     pieces: Vec<i64>,
+    /// The places with a piece after the last ply: a ply costs its pieces, not the
+    /// board's places (a 26×99 board has 2,574 of them, a piece or two on most plies).
+    occupied: Vec<usize>,
+    /// The ply being read, by place: [`EMPTY`] again once it is read.
     next: Vec<i64>,
     /// Each pit's count and kind after the last ply.
     counts: Vec<u32>,
@@ -558,11 +561,13 @@ impl Plies {
         pieces.resize(cells, EMPTY);
         let mut next = Vec::new();
         next.try_reserve(cells)?;
+        next.resize(cells, EMPTY);
         Ok(Plies {
             cells: cells.max(1) as u64,
             place,
             extra: Vec::new(),
             pieces,
+            occupied: Vec::new(),
             next,
             counts: Vec::new(),
             pit_kinds: Vec::new(),
@@ -590,20 +595,7 @@ impl Plies {
             None => diagram.to_move.map_or(Value::Null, |p| json!(p.index())),
         };
         let status = self.status(diagram);
-        self.next.clear();
-        self.next.resize(self.pieces.len(), EMPTY);
-        for piece in &diagram.pieces {
-            let style = self.style(piece);
-            let at = self.place_of(diagram, &piece.point, piece.at)?;
-            self.next[at] = style as i64;
-        }
-        let mut pieces = Vec::new();
-        for (at, (&was, &is)) in self.pieces.iter().zip(&self.next).enumerate() {
-            if was != is {
-                pieces.extend([at as i64, is]);
-            }
-        }
-        std::mem::swap(&mut self.pieces, &mut self.next);
+        let pieces = self.pieces_changed(diagram)?;
         let mut counts = Vec::new();
         let mut kinds = Vec::new();
         for (i, pit) in diagram.pits.iter().enumerate() {
@@ -637,6 +629,38 @@ impl Plies {
             list(&marks)
         );
         Ok(text)
+    }
+
+    /// The pieces of `diagram` that are not where they were after the last ply, as
+    /// `place, style` pairs by place (style [`EMPTY`]: the place emptied).
+    fn pieces_changed(
+        &mut self,
+        diagram: &Diagram,
+    ) -> Result<Vec<i64>, std::collections::TryReserveError> {
+        let mut now = Vec::with_capacity(diagram.pieces.len());
+        for piece in &diagram.pieces {
+            let style = self.style(piece);
+            let at = self.place_of(diagram, &piece.point, piece.at)?;
+            // Two pieces on one place: the last is drawn.
+            self.next[at] = style as i64;
+            now.push(at);
+        }
+        let mut places = self.occupied.clone();
+        places.extend_from_slice(&now);
+        places.sort_unstable();
+        places.dedup();
+        let mut changed = Vec::new();
+        for at in places {
+            let is = std::mem::replace(&mut self.next[at], EMPTY);
+            if self.pieces[at] != is {
+                changed.extend([at as i64, is]);
+                self.pieces[at] = is;
+            }
+        }
+        now.sort_unstable();
+        now.dedup();
+        self.occupied = now;
+        Ok(changed)
     }
 
     /// The number of the place `name` (at `at` in `diagram`), added past the board's
@@ -855,7 +879,7 @@ mod tests {
         });
         for other in [relabelled, {
             let mut d = scene();
-            d.lines.pop();
+            d.lines = d.lines[1..].into();
             d
         }] {
             assert_ne!(geometry("t", &scene()), geometry("t", &other));

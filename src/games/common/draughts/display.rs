@@ -123,7 +123,7 @@ impl Draughts {
             diagram.number_points();
         }
         if chequered {
-            diagram.lines.clear();
+            diagram.lines = std::sync::Arc::default();
             diagram.squares = diagram.points.iter().map(|&(_, at)| at).collect();
         }
         for p in b.points() {
