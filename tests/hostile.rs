@@ -350,3 +350,52 @@ fn olinda_keliya_relay_that_never_repeats_is_refused_at_the_lap_limit() {
     says(&run, "does not end within 10000 laps");
     bounded(&run, 4_000);
 }
+
+/// Issue 33: each search stops at its own limit, but 50 copies of a game that meets
+/// one took 10 s, and a megabyte of them minutes. The run's searches share one
+/// allowance, a start and so much per byte read: the first copies are searched to
+/// their limit, the rest stop short of it and say why, a good game after them is
+/// still valid, and every run gives the same report.
+#[test]
+fn issue_33_copies_of_a_hard_position_spend_the_runs_allowance_once() {
+    let mut input = Vec::new();
+    for _ in 0..100 {
+        input.extend(from_fen("zamma", SULTANS, "b9xb9"));
+        input.push(b'\n');
+    }
+    input.extend(GOOD.bytes());
+    let run = check_stdin(input.clone(), &["--format", "json"]);
+    assert_eq!(run.code, 1);
+    let games = json_lines(&run);
+    let message =
+        |game: &serde_json::Value| game["errors"][0]["message"].as_str().map(String::from);
+    let searched = "this position has more capture chains than tgn's search looks at (a limit \
+                    of tgn, not a rule)";
+    assert!(message(&games[0]).is_some_and(|m| m.ends_with(searched)));
+    let spent = games[..100]
+        .iter()
+        .filter(|g| message(g).is_some_and(|m| m.contains("this run's searches had spent")))
+        .count();
+    assert!(spent >= 95, "{spent} of 100 stopped short");
+    assert_eq!(games[100]["valid"], true, "{}", games[100]);
+    assert_eq!(check_stdin(input, &["--format", "json"]).stdout, run.stdout);
+}
+
+/// Issue 33: an Olinda Keliya relay that never ends is sown to 10,000 laps, tgn's
+/// bound; past 700 laps it draws on the run's allowance, so a file of such moves
+/// is refused in time proportional to its size, each copy once the allowance is
+/// spent with a limit error, not a verdict on the rules.
+#[test]
+fn issue_33_olinda_relays_past_a_thousand_laps_draw_on_the_allowance() {
+    let game = "[Game \"olinda-keliya\"]\n[Seeds \"7\"]\n[SetUp \"1\"]\n\
+                [FEN \"S:10,5,1,9,6,5,10/N:9,4,5,8,7,11,8/K:0,0/M:S\"]\n\n1. 1 *\n\n";
+    let run = check_stdin(game.repeat(3_000).into_bytes(), &[]);
+    assert_eq!(run.code, 1);
+    says(&run, "does not end within 10000 laps");
+    says(
+        &run,
+        "error[limit]: move not checked: the relay from S1 goes on past 700 laps, and the \
+         run's search allowance ran out before 10000 (a limit of tgn, not a rule)",
+    );
+    says(&run, "checked 3000 games");
+}

@@ -1,6 +1,7 @@
 //! The subcommands, each a consumer of the one pipeline in this module:
 //! paths → games read in a stream → replayed in parallel → handed over in order.
 
+mod allowance;
 pub mod analyze;
 pub mod analyze_summary;
 pub mod annotate;
@@ -25,12 +26,11 @@ use std::sync::Arc;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use smallvec::{SmallVec, smallvec};
 
 use crate::record::json;
 use crate::record::{Chunk, Encoding, GameRecord, ReadError, Reader};
-use crate::replay::quick::quick;
-use crate::replay::{Detail, ErrorCode, Replay, Settings, replay};
+use crate::replay::{Detail, ErrorCode, Settings};
+use allowance::{Replayed, RunAllowance};
 
 /// How a run ended, as an exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -475,6 +475,9 @@ impl Pipeline<'_> {
         let hidden = bar.is_hidden();
         let mut errors = 0;
         let mut seen = 0;
+        // One allowance for the whole run: a directory of small files of hard
+        // positions is bounded as one file of them is.
+        let mut searches = RunAllowance::default();
         for input in inputs {
             let file: Arc<str> = Arc::from(input.name());
             bar.set_message(file.to_string());
@@ -495,6 +498,7 @@ impl Pipeline<'_> {
             let mut index = 0;
             while !(pending.is_empty() && replayed.is_empty()) {
                 let work = std::mem::take(&mut pending);
+                let grants = searches.grants(&work);
                 let mut next_replayed = Vec::new();
                 let mut handed = Ok(());
                 rayon::in_place_scope(|scope| {
@@ -502,14 +506,16 @@ impl Pipeline<'_> {
                         scope.spawn(|_| {
                             (pending, next_replayed) = rayon::join(
                                 || read_batch(&mut games, &mut read_errors),
-                                || replay_batch(work, &settings),
+                                || replay_batch(work, grants, &settings),
                             );
                         });
                     }
-                    let count = replayed.iter().map(SmallVec::len).sum::<usize>();
-                    bar.inc(count as u64);
-                    seen += count;
-                    for (record, replay) in replayed.drain(..).flatten() {
+                    let replayed = replayed
+                        .drain(..)
+                        .map(|chunk| searches.hand_over(chunk, &settings));
+                    for (record, replay) in replayed.flatten() {
+                        bar.inc(1);
+                        seen += 1;
                         let item = Item {
                             file: file.clone(),
                             index,
@@ -621,35 +627,14 @@ fn read_batch(games: &mut Games, errors: &mut Vec<ReadError>) -> Vec<Pending> {
     batch
 }
 
-/// The games of one chunk of text, replayed: nearly always one, held in place.
-type Replayed = SmallVec<[(GameRecord, Replay); 1]>;
-
-/// Parses and replays a batch on all cores; the games come back in order. (One
-/// result per chunk, collected straight into its place in the batch: no list of
-/// pieces to join, and a game's record and replay moved once.)
-fn replay_batch(batch: Vec<Pending>, settings: &Settings) -> Vec<Replayed> {
+/// Parses and replays a batch on all cores, each game within its grant; the games
+/// come back in order. (One result per chunk, collected straight into its place in
+/// the batch: no list of pieces to join, and a game's record and replay moved once.)
+fn replay_batch(batch: Vec<Pending>, grants: Vec<u64>, settings: &Settings) -> Vec<Replayed> {
     batch
         .into_par_iter()
-        .map(|pending| {
-            let records = match pending {
-                Pending::Text(chunk) => {
-                    if !settings.detail.record
-                        && let Some(quick) = chunk.clean_text().and_then(|t| quick(t, settings))
-                    {
-                        return smallvec![quick];
-                    }
-                    chunk.parse()
-                }
-                Pending::Record(record) => vec![record],
-            };
-            records
-                .into_iter()
-                .map(|record| {
-                    let replay = replay(&record, settings);
-                    (record, replay)
-                })
-                .collect()
-        })
+        .zip(grants)
+        .map(|(pending, grant)| allowance::replay_granted(pending, grant, settings))
         .collect()
 }
 

@@ -125,7 +125,7 @@ impl Encoding {
 /// The text of a game (rarely several, when one runs into the next without tags) as
 /// the reader found it, with the errors found in reading it; [`Chunk::parse`] makes
 /// the records.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Chunk {
     text: String,
     origin: Origin,

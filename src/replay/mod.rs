@@ -261,7 +261,7 @@ impl PositionView {
 }
 
 impl Diagnostic {
-    fn new(code: ErrorCode, message: impl Into<String>, span: Span) -> Diagnostic {
+    pub fn new(code: ErrorCode, message: impl Into<String>, span: Span) -> Diagnostic {
         Diagnostic {
             code,
             message: message.into(),

@@ -24,6 +24,8 @@
 
 use std::collections::HashMap;
 
+use super::allowance;
+
 use super::board::{Board, Dir, Point};
 
 /// A set of lattice points, bit `i` for the point with index `i`.
@@ -459,7 +461,8 @@ impl Ends {
 /// about a tenth of a second. No position of play comes near it (a prince among 24
 /// lamas, every prefix of a chain being one, stays within it); positions built to
 /// have millions of chains meet it (three sultans among 44 men on the 81 points),
-/// and are refused rather than searched for seconds.
+/// and are refused rather than searched for seconds. A search is granted less when
+/// the run's allowance ([`allowance`]) has less left: what bounds a file of them.
 pub const SEARCH_BUDGET: u32 = 2_000_000;
 
 /// The most positions of chains the maximum rule's search remembers (see
@@ -492,6 +495,29 @@ pub struct Exhausted;
 /// The steps a search may still take.
 #[derive(Clone, Copy, Debug)]
 struct Steps(u32);
+
+/// The steps one search is granted: [`SEARCH_BUDGET`], or less when the run's
+/// allowance has less left ([`allowance`]).
+struct Grant(u32);
+
+impl Grant {
+    fn new() -> Grant {
+        Grant(allowance::grant(u64::from(SEARCH_BUDGET)) as u32)
+    }
+
+    fn steps(&self) -> Steps {
+        Steps(self.0)
+    }
+
+    /// Pays the run's allowance for the steps taken, `left` being what is left of
+    /// them; `exhausted`: the search stopped at its steps.
+    fn settle(self, left: Steps, exhausted: bool) {
+        allowance::spend(u64::from(self.0 - left.0));
+        if exhausted && self.0 < SEARCH_BUDGET {
+            allowance::stopped_short();
+        }
+    }
+}
 
 impl Steps {
     /// Takes one step; `None` when none is left.
@@ -550,7 +576,8 @@ impl Search<'_> {
         ends: Ends,
     ) -> Chains {
         let mut found = Chains::default();
-        let mut budget = Steps(SEARCH_BUDGET);
+        let grant = Grant::new();
+        let mut budget = grant.steps();
         for (from, jump) in movers {
             // Most pieces have no jump at all: told before any chain is set up.
             let Some(state) = self.start(field, from, jump).filter(State::may_jump) else {
@@ -561,6 +588,7 @@ impl Search<'_> {
                 break;
             }
         }
+        grant.settle(budget, found.exhausted);
         found
     }
 
@@ -590,15 +618,21 @@ impl Search<'_> {
             return Ok(found);
         }
         let searched = self.men_capturers(field, movers, jump).unwrap_or(movers);
-        let mut budget = Steps(SEARCH_BUDGET);
-        for from in points(searched) {
-            if let Some(state) = self.start(field, from, jump)
-                && state.exceeds(count, &mut budget)?
-            {
-                return Ok(true);
+        let grant = Grant::new();
+        let mut budget = grant.steps();
+        let mut search = || {
+            for from in points(searched) {
+                if let Some(state) = self.start(field, from, jump)
+                    && state.exceeds(count, &mut budget)?
+                {
+                    return Ok(true);
+                }
             }
-        }
-        Ok(false)
+            Ok(false)
+        };
+        let found = search();
+        grant.settle(budget, found.is_err());
+        found
     }
 
     /// The movers that have at least one jump (whether or not it is the best).

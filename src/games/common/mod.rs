@@ -5,6 +5,7 @@
 //! two colours of the grid games, a text drawing of any point graph, and the few
 //! candidates an ambiguous move's message names.
 
+pub mod allowance;
 pub mod alquerque;
 pub mod board;
 pub mod capture;

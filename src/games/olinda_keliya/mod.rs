@@ -36,7 +36,9 @@ use crate::games::{
 };
 
 pub use notation::Token;
-pub use position::{Direction, Endless, Lap, MAX_LAPS, Pit, Position, ROW, Relay, Side, Turn};
+pub use position::{
+    Direction, Endless, FREE_LAPS, Lap, MAX_LAPS, Pit, Position, ROW, Relay, Side, Turn,
+};
 
 /// How the second player sows (R1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -447,7 +449,7 @@ impl Rules for OlindaKeliya {
 
 /// R7's refusal of the pit `from`, in a sentence.
 fn endless(from: Pit, e: Endless) -> MoveError {
-    MoveError::illegal(match e {
+    let why = match e {
         Endless::Repeats { laps, again } => format!(
             "the relay from {from} never ends: after {laps} laps it would lift {again} again \
              with every pit as before, so playing {from} is illegal"
@@ -456,8 +458,16 @@ fn endless(from: Pit, e: Endless) -> MoveError {
             "the relay from {from} does not end within {MAX_LAPS} laps, the most a move may \
              sow: it is taken as endless, so playing {from} is illegal"
         ),
-    })
-    .rule("R7")
+        Endless::Unchecked => {
+            return MoveError::Unchecked {
+                reason: format!(
+                    "the relay from {from} goes on past {FREE_LAPS} laps, and the run's \
+                     search allowance ran out before {MAX_LAPS} (a limit of tgn, not a rule)"
+                ),
+            };
+        }
+    };
+    MoveError::illegal(why).rule("R7")
 }
 
 /// The bodies of the fallible [`Rules`] methods, in the sentences they return.

@@ -1,7 +1,7 @@
 //! The board of Olinda Keliya and one turn of relay sowing on it (spec §1–§2,
 //! rules R2–R7), with the record of positions R9 counts.
 
-use crate::games::common::mancala;
+use crate::games::common::{allowance, mancala};
 use crate::games::common::repetition::History;
 
 pub use crate::games::common::mancala::Side;
@@ -103,6 +103,9 @@ pub enum Endless {
     },
     /// The relay did not end within [`MAX_LAPS`] laps, and is taken as endless.
     TooLong,
+    /// The relay went on past [`FREE_LAPS`] laps, and the run's search allowance
+    /// ([`allowance`]) ran out before [`MAX_LAPS`]: not judged (a limit of tgn).
+    Unchecked,
 }
 
 /// R7, decision 4: the laps a relay may sow before it is taken as endless. A relay
@@ -114,6 +117,14 @@ pub enum Endless {
 /// relay this long is no move anyone made, and refusing it bounds a move's cost to a
 /// fraction of a millisecond.
 pub const MAX_LAPS: usize = 10_000;
+
+/// The laps a relay sows before the rest are drawn from the run's search allowance
+/// ([`allowance`]): more than any relay sampled above that ended (694 at most), so
+/// only a relay on its way to [`MAX_LAPS`] draws on it, and a file of such moves is
+/// refused in time proportional to its size (a megabyte of copies of one: 1.2 s
+/// with 1,000 free laps, 0.9 s with 700). A relay that ends past it is judged as
+/// any other while the allowance lasts.
+pub const FREE_LAPS: usize = 700;
 
 impl Position {
     /// §2: `seeds` in every pit, empty stores, S to move.
@@ -211,7 +222,11 @@ impl Position {
             lift: from,
         };
         let mut cycle = Cycle::default();
-        for _ in 0..MAX_LAPS {
+        let granted = allowance::grant((MAX_LAPS - FREE_LAPS) as u64) as usize;
+        for sown in 0..FREE_LAPS + granted {
+            if sown >= FREE_LAPS {
+                allowance::spend(1);
+            }
             let (seeds, at) = state.sow_lap(direction);
             lap(Lap {
                 lifted: state.lift,
@@ -236,6 +251,10 @@ impl Position {
                 capture_pit,
                 captured,
             });
+        }
+        if granted < MAX_LAPS - FREE_LAPS {
+            allowance::stopped_short();
+            return Err(Endless::Unchecked);
         }
         Err(Endless::TooLong)
     }

@@ -14,14 +14,16 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::per_centre;
 use super::position::{CELLS, Centre, Position, Sq};
-use crate::games::common::Point;
+use crate::games::common::{Point, allowance};
 use crate::games::common::capture::{Chain, Points};
 use crate::games::common::listing::LISTED;
 
 /// Jumps the short forms of one game may follow in all before they are refused: some
 /// 30 ms of search in a release build, where a real short form needs a few hundred
 /// jumps. A budget for the game, not for one move, so that a record of many
-/// variations, each a short form on a crowded board, is answered as quickly.
+/// variations, each a short form on a crowded board, is answered as quickly. The
+/// jumps are also drawn from the run's allowance
+/// ([`allowance`](crate::games::common::allowance)), which bounds a file of such games.
 pub const SEARCH_BUDGET: u64 = 2_000_000;
 
 /// The jumps still allowed to the short forms of one game (see [`SEARCH_BUDGET`]).
@@ -100,11 +102,14 @@ pub fn chains_ending(
     from: Sq,
     to: Sq,
 ) -> Ending {
+    // What is left of the game's budget, or less when the run's allowance has less.
+    let game_left = budget.0.load(Ordering::Relaxed);
+    let granted = allowance::grant(game_left);
     let mut walk = Walk {
         jumps: jumps(centre),
         from,
         to: to.0,
-        left: budget.0.load(Ordering::Relaxed),
+        left: granted,
         landings: Points::new(),
         captured: Points::new(),
         found: Ending::default(),
@@ -115,7 +120,12 @@ pub fn chains_ending(
             .fold(0u128, |set, sq| set | 1 << sq.0);
         walk.follow_from(from.0, stones);
     }
-    budget.0.store(walk.left, Ordering::Relaxed);
+    let taken = granted - walk.left;
+    budget.0.store(game_left - taken, Ordering::Relaxed);
+    allowance::spend(taken);
+    if walk.found.cut && granted < game_left {
+        allowance::stopped_short();
+    }
     walk.found
 }
 
