@@ -100,14 +100,14 @@ impl RunAllowance {
         } = replayed;
         if !spent.stopped_short && spent.steps <= self.left {
             self.left -= spent.steps;
-            return games;
+            return searched(games, spent);
         }
         if spent.stopped_short && grant >= self.left {
             self.left = 0;
             for (record, replay) in &mut games {
                 say_allowance_spent(record, replay);
             }
-            return games;
+            return searched(games, spent);
         }
         let (mut games, spent) = allowance::within(self.left, || match text {
             Some(chunk) => replay_chunk(Pending::Text(chunk), settings),
@@ -118,14 +118,29 @@ impl RunAllowance {
                 games
             }
         });
-        self.left -= spent.steps;
+        self.left = self.left.saturating_sub(spent.steps);
         if spent.stopped_short {
             for (record, replay) in &mut games {
                 say_allowance_spent(record, replay);
             }
         }
-        games
+        searched(games, spent)
     }
+}
+
+/// The games of a chunk, each told what the chunk's searches took.
+fn searched(mut games: Games, spent: Spent) -> Games {
+    for (_, replay) in &mut games {
+        replay.searched = spent.steps;
+    }
+    games
+}
+
+/// Walks a game replayed before (`replay`) within what its replay's searches took:
+/// a walk makes the same moves, and must not search on where the replay was stopped
+/// short (a file of copies of an endless relay drew each one's 10,000 laps again).
+pub fn walk<T>(replay: &Replay, work: impl FnOnce() -> T) -> T {
+    allowance::within(replay.searched, work).0
 }
 
 /// Replays the games of `pending` within `grant`.
@@ -252,6 +267,16 @@ mod tests {
                 .message
                 .starts_with("game not fully checked: this run's searches")
         );
+    }
+
+    /// A walk over a game replayed before searches no more than the replay did.
+    #[test]
+    fn a_walk_is_granted_what_its_replay_searched() {
+        let replay = Replay {
+            searched: 7,
+            ..Replay::default()
+        };
+        assert_eq!(walk(&replay, || allowance::grant(100)), 7);
     }
 
     /// A limit error the rules gave already says why, once.

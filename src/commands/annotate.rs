@@ -299,7 +299,7 @@ fn draw_plies(
         names.insert(ply, format!("diagram: {}", path.display()));
         ControlFlow::Continue(())
     };
-    let walked =
+    let walked = super::allowance::walk(&item.replay, || {
         found
             .engine
             .each_diagram(
@@ -310,7 +310,8 @@ fn draw_plies(
                     ControlFlow::Continue(()) if Some(ply) == last_drawn => ControlFlow::Break(()),
                     flow => flow,
                 },
-            );
+            )
+    });
     if let Some(e) = failed {
         return Err(e);
     }

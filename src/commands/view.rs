@@ -51,15 +51,19 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
             if let Some(found) = item.replay.game.and_then(|info| registry::find(info.id)) {
                 // A setup the rules refuse draws no board: its error is the game's.
                 let last = last_ply_to_draw(&item);
-                let _ = found.engine.each_diagram(
-                    found.info,
-                    &item.record,
-                    &options.read.replay,
-                    &mut |ply, draw| match game.ply(draw) {
-                        ControlFlow::Continue(()) if Some(ply) == last => ControlFlow::Break(()),
-                        flow => flow,
-                    },
-                );
+                let _ = super::allowance::walk(&item.replay, || {
+                    found.engine.each_diagram(
+                        found.info,
+                        &item.record,
+                        &options.read.replay,
+                        &mut |ply, draw| match game.ply(draw) {
+                            ControlFlow::Continue(()) if Some(ply) == last => {
+                                ControlFlow::Break(())
+                            }
+                            flow => flow,
+                        },
+                    )
+                });
             }
             if let Some(notice) = game.finish()? {
                 eprintln!(

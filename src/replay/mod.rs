@@ -351,6 +351,11 @@ pub struct Replay {
     /// have no snapshot at all.)
     pub start: Option<Box<Snapshot>>,
     pub end: Option<Box<Snapshot>>,
+    /// The steps its searches took from the run's allowance
+    /// ([`crate::games::common::allowance`]): what a walk over the same game (the
+    /// viewer's, the diagrams') is granted, so that it never searches more than the
+    /// replay did.
+    pub searched: u64,
 }
 
 /// The error of a record that names no game (no `[Game]`, `[Variant]` or
