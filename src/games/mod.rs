@@ -561,6 +561,48 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// The move in canonical notation, with every mark it earns (e.g. `98(10)`, `d4xf6xh4`).
     fn write_move(&self, before: &Self::Position, mv: &Self::Move) -> String;
 
+    /// What the notation writes of a move beyond which move it is, in a few words for
+    /// people: its *marks*, such as Toguz Kumalak's landing pit and kazan count, each
+    /// checked by [`Rules::resolve`] (a [`MoveError::WrongMark`] when it disagrees).
+    /// A score sheet's marks are what tells a correction that gives back the game
+    /// played from one that merely stays legal: the "did you mean" search
+    /// ([`mend`](crate::replay::mend)) ranks first the corrections after which every
+    /// later mark agrees. Empty (the default) for a notation that writes none: its
+    /// corrections are ranked by how far they replay and how close they are to what
+    /// was written, and the search says so.
+    const MARKS: &'static str = "";
+
+    /// `token` with its marks (see [`Rules::MARKS`]) set aside, naming the same move,
+    /// when it carries any that the game can set aside: so that a sheet whose mark
+    /// disagrees can be replayed past it, the disagreement counted, when the move it
+    /// names is plain. `None` (the default) when it carries none, or when they cannot
+    /// be set aside (the replay then stops at the mark).
+    fn unmarked(&self, token: &Self::Token) -> Option<Self::Token> {
+        let _ = token;
+        None
+    }
+
+    /// Checks a *partial checkpoint*, a comment command `[%NAME VALUE]` by which the
+    /// game's score sheets record part of the position after the move it follows
+    /// (Toguz Kumalak's two kazans, `[%kazans 54 38]`); every game has the whole
+    /// position, `[%pos …]`, checked by the driver. `None` when `name` is no
+    /// checkpoint of this game (the command is someone else's, such as a clock's, and
+    /// is left alone): none by default. Each is documented in the game's rules
+    /// document.
+    ///
+    /// # Errors
+    /// A value that cannot be read, or the part of the position that disagrees, said
+    /// as `what the position holds, not what is written`.
+    fn check_partial(
+        &self,
+        name: &str,
+        value: &str,
+        position: &Self::Position,
+    ) -> Option<Result<(), Invalid>> {
+        let _ = (name, value, position);
+        None
+    }
+
     /// What happened, for `annotate`: captures, promotions, scores after the move.
     fn describe(&self, before: &Self::Position, mv: &Self::Move, after: &Self::Position) -> String;
 

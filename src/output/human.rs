@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use super::style::{self, Paint};
 use super::{Item, json};
-use crate::replay::Diagnostic;
+use crate::replay::{Diagnostic, ErrorCode};
 
 /// `1 game`, `2 games`; `1 ply`, `2 plies`.
 pub fn plural(n: usize, noun: &str) -> String {
@@ -249,7 +249,10 @@ pub fn render(item: &Item, d: &Diagnostic, severity: Severity, paint: Paint) -> 
         text += &format!("{note} ply {ply}{line}, {mover} wrote `{written}`\n");
     }
     if let Some(position) = &d.position {
-        let what = if d.ply.is_some() {
+        // A checkpoint is checked against the position the move leaves.
+        let what = if d.code == ErrorCode::Checkpoint {
+            "position after the move"
+        } else if d.ply.is_some() {
             "position before the move"
         } else {
             "position"

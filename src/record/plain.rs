@@ -161,7 +161,11 @@ impl<'a> Moves<'a> {
                 }
                 b';' => {
                     let rest = &bytes[self.at..];
-                    self.at += memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+                    let len = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+                    if memchr::memmem::find(&rest[..len], b"[%").is_some() {
+                        return Err(Unusual); // a comment command, as in `{…}`
+                    }
+                    self.at += len;
                     self.count()?;
                     continue;
                 }
@@ -201,6 +205,10 @@ impl<'a> Moves<'a> {
         if memchr::memchr(b'\n', &body.as_bytes()[..close]).is_some()
             && resync_point(&body[..close]).is_some()
         {
+            return Err(Unusual);
+        }
+        // A comment command (`[%pos …]`, a checkpoint) is for the full replay to check.
+        if memchr::memmem::find(&body.as_bytes()[..close], b"[%").is_some() {
             return Err(Unusual);
         }
         self.at += close + 2;

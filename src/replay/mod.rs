@@ -10,7 +10,9 @@
 //! position before the move they replace, so a variation of the bad move itself is
 //! still checked.
 
+pub mod checkpoint;
 pub mod diagram;
+pub mod mend;
 pub(crate) mod quick;
 pub mod registry;
 mod warnings;
@@ -50,6 +52,9 @@ pub struct Detail {
     /// its declared result, in an otherwise empty record (what `check --format json`
     /// prints of a valid game). Without it the record is empty.
     pub tags: bool,
+    /// Of an invalid game: what the sheet most likely says, as corrections that
+    /// replay it ([`Replay::mend`], see [`mend`]).
+    pub suggestions: bool,
 }
 
 impl Detail {
@@ -62,6 +67,7 @@ impl Detail {
         ends: true,
         record: true,
         tags: true,
+        suggestions: false,
     };
     /// Errors and counts only, nothing written out per game (`check` for people and
     /// for GitHub): the quick path through an archive.
@@ -92,6 +98,7 @@ impl Detail {
         ends: true,
         record: true,
         tags: true,
+        suggestions: false,
     };
 
     /// What either of two details asks for.
@@ -104,6 +111,7 @@ impl Detail {
             ends: self.ends || other.ends,
             record: self.record || other.record,
             tags: self.tags || other.tags,
+            suggestions: self.suggestions || other.suggestions,
         }
     }
 
@@ -158,6 +166,9 @@ pub enum ErrorCode {
     /// A move whose legality tgn's search could not tell within its budget (a limit
     /// of tgn, not a rule).
     Limit,
+    /// A checkpoint of the sheet (`[%pos …]`, a game's partial one such as
+    /// `[%kazans 54 38]`) that disagrees with the position after its move.
+    Checkpoint,
     /// Warning: a move number that disagrees with the moves.
     MoveNumber,
     /// Warning: a Result tag that disagrees with a movetext `*`, or the reverse.
@@ -170,7 +181,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, errors then warnings.
-    pub const ALL: [ErrorCode; 15] = [
+    pub const ALL: [ErrorCode; 16] = [
         ErrorCode::Syntax,
         ErrorCode::UnknownGame,
         ErrorCode::Setup,
@@ -182,6 +193,7 @@ impl ErrorCode {
         ErrorCode::Result,
         ErrorCode::Unfinished,
         ErrorCode::Limit,
+        ErrorCode::Checkpoint,
         ErrorCode::MoveNumber,
         ErrorCode::ResultTag,
         ErrorCode::DuplicateTag,
@@ -201,6 +213,7 @@ impl ErrorCode {
             ErrorCode::Result => "result",
             ErrorCode::Unfinished => "unfinished",
             ErrorCode::Limit => "limit",
+            ErrorCode::Checkpoint => "checkpoint",
             ErrorCode::MoveNumber => "move-number",
             ErrorCode::ResultTag => "result-tag",
             ErrorCode::DuplicateTag => "duplicate-tag",
@@ -356,6 +369,9 @@ pub struct Replay {
     /// viewer's, the diagrams') is granted, so that it never searches more than the
     /// replay did.
     pub searched: u64,
+    /// Of an invalid game, when [`Detail::suggestions`] asks: the corrections that
+    /// replay its sheet furthest (see [`mend`]).
+    pub mend: Option<Box<mend::Mend>>,
 }
 
 /// The error of a record that names no game (no `[Game]`, `[Variant]` or
@@ -527,6 +543,8 @@ pub fn replay_with<R: Rules>(
         .map(|why| Diagnostic::new(ErrorCode::Setup, why, at))
         .collect();
     replay.start = Some(Box::new(driver.snapshot(&start)));
+    // Checkpoints before the first move hold the start.
+    driver.checkpoints(&start, &record.comments, None);
     let (main, end, complete) = driver.line(&start, &record.moves, 0);
     replay.main = main;
     replay.plies = count_played(&replay.main);
@@ -543,6 +561,9 @@ pub fn replay_with<R: Rules>(
         finish_boards(&mut replay, &outcome);
     }
     replay.errors = driver.errors;
+    if settings.detail.suggestions && !replay.errors.is_empty() && record.errors.is_empty() {
+        replay.mend = mend::suggest(&rules, &start, record).map(Box::new);
+    }
     replay
 }
 
@@ -744,7 +765,11 @@ impl<R: Rules> Driver<'_, R> {
                 continue;
             }
             let status = match self.play(&mut position, node, ply) {
-                Ok(played) => Status::Played(played),
+                Ok(played) => {
+                    let after = (played.ply, played.mover, &*node.text);
+                    self.checkpoints(&position, &node.comments, Some(after));
+                    Status::Played(played)
+                }
                 Err(error) => {
                     failed = true;
                     self.errors.push(error);
@@ -754,6 +779,40 @@ impl<R: Rules> Driver<'_, R> {
             line.nodes.push(Node { status, variations });
         }
         (line, position, !failed)
+    }
+
+    /// Checks the checkpoints among `comments` against `position`, the position after
+    /// the move `after` (its ply, mover and text), or the start: each that disagrees
+    /// is an error at the move (the replay goes on: the moves were legal).
+    fn checkpoints(
+        &mut self,
+        position: &R::Position,
+        comments: &[crate::record::Comment],
+        after: Option<(u32, Player, &str)>,
+    ) {
+        for comment in comments {
+            for command in checkpoint::commands(&comment.text) {
+                let Some(check) = checkpoint::Checkpoint::read(self.rules, command) else {
+                    continue;
+                };
+                let Err(why) = check.check(self.rules, position) else {
+                    continue;
+                };
+                let place = match after {
+                    Some((ply, ..)) => format!("after ply {ply}"),
+                    None => "at the start".to_string(),
+                };
+                let message = format!("the checkpoint {} {place} disagrees: {why}", command.text);
+                self.errors.push(Diagnostic {
+                    ply: after.map(|(ply, ..)| ply),
+                    mover: after.map(|(_, mover, _)| mover),
+                    in_variation: self.depth > 0,
+                    written: after.map(|(.., text)| text.to_string()),
+                    position: PositionView::of(self.rules, position),
+                    ..Diagnostic::new(ErrorCode::Checkpoint, message, comment.span)
+                });
+            }
+        }
     }
 
     /// When `node` starts a new turn while the turn begun by the last of `earlier` is

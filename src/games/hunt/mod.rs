@@ -409,6 +409,8 @@ impl<F: Family> Rules for HuntGame<F> {
         self.apply(position, mv);
     }
 
+    const MARKS: &'static str = "capture signs (`x`)";
+
     fn write_move(&self, _before: &Position, mv: &Move) -> String {
         notation::write(self, mv)
     }

@@ -485,6 +485,8 @@ impl Rules for MigMang {
         position.to_move = colour.opponent();
     }
 
+    const MARKS: &'static str = "capture signs (`x`)";
+
     /// `h4-h9`, and `h4-h9x` for a move that converts.
     fn write_move(&self, _before: &Position, mv: &Move) -> String {
         self.write(mv)

@@ -300,6 +300,8 @@ impl Rules for Mill {
         self.apply(position, mv);
     }
 
+    const MARKS: &'static str = "removals, each saying that the turn made a mill";
+
     fn write_move(&self, _before: &Position, mv: &Move) -> String {
         notation::write(&self.config, mv)
     }

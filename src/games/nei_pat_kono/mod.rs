@@ -414,6 +414,8 @@ impl Rules for NeiPatKono {
         position.to_move = colour.opponent();
     }
 
+    const MARKS: &'static str = "capture signs (`x`)";
+
     fn write_move(&self, _before: &Position, mv: &Move) -> String {
         self.write(mv)
     }

@@ -434,6 +434,16 @@ impl Rules for OlindaKeliya {
         position.settle(&relay);
     }
 
+    const MARKS: &'static str = "capture counts (`5x6`)";
+
+    /// The pit alone: `5` names the move whatever count `5x6` gives it.
+    fn unmarked(&self, token: &Token) -> Option<Token> {
+        token.captured.map(|_| Token {
+            captured: None,
+            ..*token
+        })
+    }
+
     fn write_move(&self, before: &Position, mv: &Move) -> String {
         let turn = self.turn(before, mv.from).expect("a legal move");
         notation::write_token(mv.from.number(), turn.captured)

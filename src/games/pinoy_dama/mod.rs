@@ -377,6 +377,8 @@ impl Rules for PinoyDama {
         position.to_move = mover.opponent();
     }
 
+    const MARKS: &'static str = "capture signs (`x`)";
+
     fn write_move(&self, _before: &Position, mv: &Move) -> String {
         self.rules.write(mv)
     }

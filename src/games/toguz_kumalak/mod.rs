@@ -272,6 +272,30 @@ impl Rules for ToguzKumalak {
     fn describe(&self, before: &Position, mv: &Move, _after: &Position) -> String {
         self.account(&self.turn(before, mv.from))
     }
+
+    const MARKS: &'static str = "landing pits, tuzdyk marks and kazan counts";
+
+    /// The pit alone: the move `P` names whatever `PL`, `PLX` or `PL(N)` says of it.
+    fn unmarked(&self, token: &Token) -> Option<Token> {
+        let marked = token.landing.is_some() || token.tuzdyk.is_some() || token.kazan.is_some();
+        marked.then_some(Token {
+            landing: None,
+            tuzdyk: None,
+            kazan: None,
+            ..*token
+        })
+    }
+
+    /// `[%kazans S N]`: both kazans after the move, South's then North's, as
+    /// federation sheets note them every ten moves (`docs/rules/toguz-kumalak.md`).
+    fn check_partial(
+        &self,
+        name: &str,
+        value: &str,
+        position: &Position,
+    ) -> Option<Result<(), super::Invalid>> {
+        (name == "kazans").then(|| notation::check_kazans(value, position.kazans()))
+    }
 }
 
 /// The bodies of the fallible [`Rules`] methods, in the sentences they return.

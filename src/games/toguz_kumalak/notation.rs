@@ -11,7 +11,7 @@ use nom::sequence::{delimited, preceded};
 use nom::{IResult, Parser};
 
 use super::position::{Position, ROW, Side};
-use crate::games::NotationError;
+use crate::games::{Invalid, NotationError};
 use crate::games::common::mancala::{Sections, push_count};
 
 /// The marks a move may carry after its landing digit (§1).
@@ -172,6 +172,34 @@ pub fn write_token(pit: u8, landing: u8, tuzdyk: bool, kazan: Option<u8>) -> Str
         text.push(')');
     }
     text
+}
+
+/// Checks the checkpoint `[%kazans S N]` (South's kazan, then North's; a space, comma
+/// or colon between them) against the kazans `[south, north]` of the position.
+///
+/// # Errors
+/// A value that is not two counts, or the kazans as they are.
+pub fn check_kazans(value: &str, [south, north]: [u8; 2]) -> Result<(), Invalid> {
+    let counts: Vec<&str> = value
+        .split([' ', ',', ':'])
+        .filter(|part| !part.is_empty())
+        .collect();
+    let written = match counts[..] {
+        [s, n] => s.parse::<u32>().ok().zip(n.parse::<u32>().ok()),
+        _ => None,
+    };
+    let Some((s, n)) = written else {
+        return Err(Invalid(format!(
+            "[%kazans {value}] should hold the two kazans, South's then North's, e.g. \
+             [%kazans 54 38]"
+        )));
+    };
+    if (s, n) == (u32::from(south), u32::from(north)) {
+        return Ok(());
+    }
+    Err(Invalid(format!(
+        "the kazans hold {south} (South) and {north} (North), not {s} and {n}"
+    )))
 }
 
 /// The shape of a position string, for error messages.

@@ -509,6 +509,8 @@ impl Rules for Zamma {
         }
     }
 
+    const MARKS: &'static str = "capture signs (`x`)";
+
     fn write_move(&self, _before: &Position, mv: &ZammaMove) -> String {
         match mv {
             ZammaMove::Play(mv) => self.rules.write(mv),

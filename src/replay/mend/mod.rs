@@ -1,0 +1,281 @@
+//! "Did you mean": what a broken score sheet most likely says.
+//!
+//! Real sheets break in a few ways: two characters transposed (`67` for `76`), one
+//! written wrong, a move skipped, a move written twice, two of a player's moves
+//! written in the wrong order. The moves after the slip, with their marks (a Toguz
+//! sheet writes the landing pit of every move, and the kazan after every capture),
+//! nearly always pin the correction down: a wrong pit almost never lands where the
+//! next forty moves say it must.
+//!
+//! So the search tries the single edits near a sheet's first problem — at its token
+//! and up to [`WINDOW`](search::WINDOW) tokens before it, since a slip can stay
+//! legal for a while: each token replaced by a legal move close to what was written
+//! ([`closeness`]), a legal move inserted, a token deleted, a token exchanged with
+//! the same player's next. Each reading is replayed **to the end of the sheet**,
+//! every mark, checkpoint and the declared result checked ([`sheet`]); where no
+//! single edit gives a sheet in which everything agrees, a second edit is tried near
+//! where the best readings stop. The readings are ranked by how far they replay
+//! before anything disagrees, then by how close they are to what was written
+//! ([`search::Candidate::rank`]); two edits that read the sheet alike are one.
+//!
+//! It is generic over [`Rules`]: all it asks of a game is its moves, its notation and
+//! what that notation marks ([`Rules::MARKS`], [`Rules::unmarked`]). A search is
+//! bounded ([`BUDGET`] token plays), so that a hostile sheet costs milliseconds too.
+
+mod closeness;
+mod search;
+mod sheet;
+#[doc(hidden)]
+pub mod slips;
+#[cfg(test)]
+mod tests;
+
+use std::borrow::Cow;
+use std::cell::Cell;
+use std::collections::HashSet;
+
+use serde::Serialize;
+
+use crate::games::Rules;
+use crate::record::{Comment, GameRecord};
+use crate::replay::Declared;
+use crate::replay::checkpoint::{self, Checkpoint};
+use search::{Candidate, Search};
+use sheet::{Judge, SlotId, Slots, Trouble};
+
+/// Token plays one search may make, all readings together: some hundred times a
+/// sheet's length, for a few milliseconds at most.
+pub const BUDGET: u64 = 300_000;
+
+/// Suggestions kept for a game (people are shown the first three).
+pub const KEPT: usize = 10;
+
+/// What the search found for one invalid game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mend {
+    /// The readings that replay further than the sheet as written, best first.
+    pub suggestions: Vec<Suggestion>,
+    /// What the game's notation marks ([`Rules::MARKS`]); empty when nothing: the
+    /// suggestions are then ranked by how far they replay and how close they are.
+    pub marks: &'static str,
+    /// The search stopped at its [`BUDGET`] before trying every edit.
+    pub cut: bool,
+}
+
+impl Mend {
+    /// How many suggestions replay to the end with every mark agreeing.
+    pub fn agreeing(&self) -> usize {
+        self.suggestions.iter().filter(|s| s.agrees()).count()
+    }
+
+    /// The suggestion to apply without asking: the one reading in which everything
+    /// agrees, when there is exactly one.
+    pub fn unique(&self) -> Option<&Suggestion> {
+        match self.agreeing() {
+            1 => self.suggestions.first(),
+            _ => None,
+        }
+    }
+}
+
+/// One reading of the sheet: one or two edits, and how the sheet then replays.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Suggestion {
+    /// In the order of the sheet; a second edit's ply counts in the sheet as the
+    /// first edit leaves it.
+    pub edits: Vec<Edit>,
+    /// Every move of the sheet is then played (marks may still disagree).
+    pub replays_to_end: bool,
+    /// Every mark, checkpoint and the declared result then agree.
+    pub marks_agree: bool,
+    /// Plies replayed before anything disagrees (all of them when nothing does).
+    pub plies_replayed: u32,
+    /// How close the edits are to what was written: 0 is the text itself, about 1
+    /// each slip of the pen.
+    pub cost: f32,
+}
+
+impl Suggestion {
+    /// Replays to the end with every mark agreeing.
+    pub fn agrees(&self) -> bool {
+        self.replays_to_end && self.marks_agree
+    }
+}
+
+/// What an edit does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EditKind {
+    /// The token at `ply` becomes `correction`.
+    Replace,
+    /// `correction` is inserted so that it becomes ply `ply`.
+    Insert,
+    /// The token at `ply` goes.
+    Delete,
+    /// The tokens at plies `ply` and `ply + 2` (the same player's moves) change
+    /// places: `written` is the first, `correction` the second.
+    Swap,
+}
+
+impl EditKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EditKind::Replace => "replace",
+            EditKind::Insert => "insert",
+            EditKind::Delete => "delete",
+            EditKind::Swap => "swap",
+        }
+    }
+}
+
+/// One edit of a sheet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edit {
+    pub kind: EditKind,
+    /// 1-based ply, counting turns as the driver does.
+    pub ply: u32,
+    /// The token of the record's main line it applies to (0-based, as the record was
+    /// read): the one replaced, deleted or swapped first, or the one the insertion
+    /// goes before (the number of tokens: at the end).
+    pub index: usize,
+    /// For a swap, the other token (`index + 2`).
+    pub other: usize,
+    /// The token as written (`None` for an insertion).
+    pub written: Option<String>,
+    /// What it should be (`None` for a deletion).
+    pub correction: Option<String>,
+}
+
+impl Edit {
+    fn new(
+        kind: EditKind,
+        ply: u32,
+        index: usize,
+        written: Option<&str>,
+        correction: Option<&str>,
+    ) -> Edit {
+        Edit {
+            kind,
+            ply,
+            index,
+            other: index,
+            written: written.map(str::to_string),
+            correction: correction.map(str::to_string),
+        }
+    }
+
+    /// `index`, a token of the sheet as this edit leaves it, in the sheet before it.
+    fn back(&self, index: usize) -> usize {
+        match self.kind {
+            EditKind::Insert if index > self.index => index - 1,
+            EditKind::Delete if index >= self.index => index + 1,
+            _ => index,
+        }
+    }
+
+    /// This edit, made on the sheet as `first` (an edit before it) leaves it, in the
+    /// coordinates of the sheet as written.
+    fn in_original(&mut self, first: &Edit) {
+        self.index = first.back(self.index);
+        self.other = first.back(self.other);
+    }
+}
+
+/// Applies `suggestion` to the tokens of a sheet, as written (`texts`): the sheet
+/// it reads.
+pub fn apply(texts: &[&str], suggestion: &Suggestion) -> Vec<String> {
+    let mut out: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
+    // The later edit first: the earlier one's indices stay good.
+    for edit in suggestion.edits.iter().rev() {
+        let correction = edit.correction.clone().unwrap_or_default();
+        match edit.kind {
+            EditKind::Replace => out[edit.index] = correction,
+            EditKind::Insert => out.insert(edit.index, correction),
+            EditKind::Delete => {
+                out.remove(edit.index);
+            }
+            EditKind::Swap => out.swap(edit.index, edit.other),
+        }
+    }
+    out
+}
+
+/// The checkpoints of `comments`, added to `checks`: their indices there.
+fn read_checks<'a, R: Rules>(
+    rules: &R,
+    comments: &'a [Comment],
+    checks: &mut Vec<Checkpoint<'a>>,
+) -> Vec<u32> {
+    checkpoint::read_all(rules, comments)
+        .map(|(_, check)| {
+            checks.push(check);
+            (checks.len() - 1) as u32
+        })
+        .collect()
+}
+
+/// The search for one record whose main line, from `start`, has a
+/// problem: `None` when it has none the search can mend (a record valid but for its
+/// tags, a declared result that contradicts the board while every move and mark
+/// agrees: what is wrong then is not a move).
+pub fn suggest<R: Rules>(rules: &R, start: &R::Position, record: &GameRecord) -> Option<Mend> {
+    let mut checks: Vec<Checkpoint<'_>> = Vec::new();
+    let start_checks = read_checks(rules, &record.comments, &mut checks);
+    let node_checks: Vec<Vec<u32>> = record
+        .moves
+        .iter()
+        .map(|node| read_checks(rules, &node.comments, &mut checks))
+        .collect();
+    let judge = Judge {
+        rules,
+        checks,
+        declared: Declared {
+            movetext: record.result.as_ref().map(|r| r.result.into()),
+            tag: record.tag("Result"),
+            score: record.tag("Score"),
+        },
+        budget: Cell::new(BUDGET),
+    };
+    let mut search = Search {
+        judge: &judge,
+        slots: Slots::new(),
+        start: start.clone(),
+    };
+    let sheet: Vec<SlotId> = record
+        .moves
+        .iter()
+        .zip(node_checks)
+        .map(|(node, checks)| search.slots.read(rules, Cow::Borrowed(&*node.text), checks))
+        .collect();
+    let base = search.base(sheet, start_checks)?;
+    let end = base.trace.positions.last();
+    let unfinished = end.is_some_and(|p| rules.unfinished_turn(p).is_some());
+    if base.problem.trouble == Trouble::End && !unfinished {
+        return None;
+    }
+    let mut candidates = search.single_edits(&base, 0, search::WINDOW);
+    candidates.sort_by(Candidate::rank);
+    if !candidates.first().is_some_and(|c| c.verdict.perfect()) {
+        let mut seconds = search.second_edits(&candidates);
+        candidates.append(&mut seconds);
+        candidates.sort_by(Candidate::rank);
+    }
+    let mut seen = HashSet::new();
+    let suggestions = candidates
+        .into_iter()
+        .filter(|c| seen.insert(c.reading(&search.slots)))
+        .take(KEPT)
+        .map(|c| Suggestion {
+            replays_to_end: c.verdict.to_end,
+            marks_agree: c.verdict.disagreements == 0,
+            plies_replayed: c.verdict.clean_plies,
+            cost: c.cost,
+            edits: c.edits,
+        })
+        .collect();
+    Some(Mend {
+        suggestions,
+        marks: R::MARKS,
+        cut: judge.budget.get() == 0,
+    })
+}
