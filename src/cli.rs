@@ -249,12 +249,14 @@ same), 2 on a usage or I/O error.")]
   tgn fix archive.pgn                         fix it in place
   tgn fix --results playok.pgn -o fixed.pgn   only the results, to a new file
   tgn fix --canonical --game toguz-kumalak sheet.pgn
+  tgn fix --mend --dry-run sheets.pgn         what the sheets' slips would read as
 
 Without a choice of fixes, fix sets missing or wrong [Result] tags (from the board
 when it decided the game, else from the movetext's result; a movetext that lacks or
 contradicts the board's result gets it too), renumbers move numbers and puts the Seven
 Tag Roster first in its order; --canonical also writes moves in canonical notation.
-A move is never changed, and a game with a syntax error is left as it is. Everything
+A move is never changed (but by --mend, which says so in a comment at the move; a mended
+game gets no other fix in that run), and a game with a syntax error is left as it is. Everything
 not fixed is kept byte for byte, and a file with nothing to fix is not touched. Files
 are written to a temporary file in the same directory, then renamed over the original,
 so an interrupted run loses nothing (SIGINT and SIGTERM remove the temporary file).
@@ -1064,6 +1066,11 @@ pub struct FixArgs {
     /// Write every move in canonical notation.
     #[arg(long)]
     pub canonical: bool,
+    /// Also correct an invalid game's slip of the pen when exactly one reading (see
+    /// check's `help:` lines) replays the sheet to the end with every mark agreeing,
+    /// leaving `{tgn: written 67, read as 76}` at the move; other games are listed.
+    #[arg(long)]
+    pub mend: bool,
     /// Write every input, fixed, to this file instead of in place (- for stdout; a
     /// device or FIFO is written through; an existing file only with --force).
     #[arg(short, long, value_name = "FILE")]
@@ -1089,6 +1096,7 @@ impl FixArgs {
                 renumber: self.renumber || all,
                 tag_order: self.order_tags || all,
                 canonical: self.canonical,
+                mend: self.mend,
             },
             target: match &self.output {
                 Some(path) if path.as_os_str() == "-" => Target::Stdout,

@@ -255,3 +255,83 @@ fn issue_36_mill_and_draughts_sheets_are_measured() {
         assert!(all.percent(all.top3) >= 50.0, "{game}: {all:?}");
     }
 }
+
+/// The first sheet of PlayOK's archive (as `src/replay/mend/tests.rs` has it), with a
+/// slip: `47(55)` for `74(55)` at ply 22.
+const SLIPPED: &str = "[Game \"toguz-kumalak\"]\n[Result \"0-1\"]\n\n1. 87(10) 87(10) 2. 22 \
+99(22) 3. 23 12(24) 4. 68X 25 5. 79 36(26) 6. 78 93(42) 7. 16 49(46) 8. 86 91X 9. 41 91 \
+10. 53 16 11. 92 47(55) 12. 36 92(64) 13. 81 13 14. 89 29 15. 92(22) 49 16. 34 31 17. 91 \
+34 18. 71(28) 46 19. 61 12 20. 56 23 21. 56 34 22. 78 45 23. 81 45 24. 92 23 25. 68 34 \
+26. 78 12 27. 81(30) 23 28. 91 12 29. 91 12 30. 89 45 31. 91 34 32. 45 45 33. 78 23 34. \
+56 12 35. 45 23 36. 56 23 37. 68 35 38. 78 45 39. 81 34 40. 89 12 41. 91 12 42. 91 12 \
+43. 67 24 44. 78 23 45. 89 34 46. 91 12 0-1\n";
+
+fn tgn(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_tgn"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn issue_36_check_says_what_the_sheet_most_likely_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sheet.pgn");
+    std::fs::write(&path, SLIPPED).unwrap();
+    let path = path.to_str().unwrap();
+    let human = String::from_utf8(tgn(&["check", path]).stdout).unwrap();
+    assert!(
+        human.contains(
+            "help: did you mean `74(55)` at ply 22 (written `47(55)`)? The sheet then replays \
+             to the end (70 more plies) and every mark agrees; it is the only reading"
+        ),
+        "{human}"
+    );
+    let json = String::from_utf8(tgn(&["check", "--format", "json", path]).stdout).unwrap();
+    let game: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(
+        game["suggestions"][0],
+        serde_json::json!({"ply": 22, "edit": "replace", "written": "47(55)",
+            "correction": "74(55)", "replays_to_end": true, "marks_agree": true,
+            "plies_replayed": 92, "then": null})
+    );
+}
+
+#[test]
+fn issue_36_fix_mend_applies_the_one_reading_and_says_so_at_the_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sheet.pgn");
+    std::fs::write(&path, SLIPPED).unwrap();
+    let path = path.to_str().unwrap();
+    let dry = tgn(&["fix", "--mend", "--dry-run", path]);
+    let diff = String::from_utf8(dry.stdout).unwrap();
+    assert!(
+        diff.contains("+10. 53 16 11. 92 74(55) {tgn: written 47(55), read as 74(55)} 12. 36"),
+        "{diff}"
+    );
+    assert_eq!(std::fs::read_to_string(path).unwrap(), SLIPPED);
+    tgn(&["fix", "--mend", path]);
+    let fixed = std::fs::read_to_string(path).unwrap();
+    assert_eq!(
+        fixed,
+        SLIPPED.replace("47(55)", "74(55) {tgn: written 47(55), read as 74(55)}")
+    );
+    assert!(tgn(&["check", path]).status.success());
+}
+
+#[test]
+fn issue_36_fix_mend_leaves_a_game_with_several_readings_and_lists_it() {
+    // The last move wrong: many readings replay such a short sheet to its end.
+    let record =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("records/invalid/toguz-kumalak-wrong-kazan.pgn");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sheet.pgn");
+    std::fs::copy(&record, &path).unwrap();
+    let run = tgn(&["fix", "--mend", "--renumber", path.to_str().unwrap()]);
+    let said = String::from_utf8(run.stderr).unwrap();
+    assert!(said.contains("game 1 is left as it is by --mend"), "{said}");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        std::fs::read(&record).unwrap()
+    );
+}

@@ -37,12 +37,16 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut out = Stdout::new();
     let pipeline = Pipeline {
         read: &options.read,
-        // Only the JSON form prints a game's final position.
-        detail: match options.format {
-            CheckFormat::Json => Detail::SUMMARY,
-            // A line per game names its players and its final position.
-            CheckFormat::Human if options.verbose => Detail::SUMMARY,
-            _ => Detail::COUNTS,
+        detail: Detail {
+            // What an invalid sheet most likely says, wherever someone reads it.
+            suggestions: options.format != CheckFormat::Github && !options.quiet,
+            // Only the JSON form prints a game's final position.
+            ..match options.format {
+                CheckFormat::Json => Detail::SUMMARY,
+                // A line per game names its players and its final position.
+                CheckFormat::Human if options.verbose => Detail::SUMMARY,
+                _ => Detail::COUNTS,
+            }
         },
         json: Some(false),
         progress: options.format == CheckFormat::Human,

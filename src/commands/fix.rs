@@ -35,6 +35,7 @@ use super::{
 use super::{Reading, compressed};
 use crate::games::Player;
 use crate::record::{Encoding, GameRecord, MoveNode, Tag, Termination, parse_result};
+use crate::replay::mend::{EditKind, Mend, Suggestion};
 use crate::replay::{Detail, ErrorCode, Line, MoveCount, Status};
 
 /// Which fixes to make.
@@ -48,6 +49,9 @@ pub struct Fixes {
     pub tag_order: bool,
     /// Moves in canonical notation.
     pub canonical: bool,
+    /// An invalid game's slip corrected, when one reading alone replays its sheet to
+    /// the end with every mark agreeing ([`Mend::unique`]).
+    pub mend: bool,
 }
 
 /// Where fixed records go.
@@ -101,6 +105,13 @@ fn edits(item: &Item, fixes: Fixes) -> Vec<Edit> {
     let record = &item.record;
     if !record.errors.is_empty() || record.text().is_none() {
         return Vec::new();
+    }
+    if fixes.mend
+        && let Some(mend) = item.replay.mend.as_deref()
+    {
+        // The other fixes read the replay of the sheet as written, which stops at
+        // the slip: a mended game gets only its mending (fix it again for the rest).
+        return mend.unique().map_or_else(Vec::new, |s| mending(record, s));
     }
     let mut edits = Vec::new();
     if fixes.results || fixes.tag_order {
@@ -383,6 +394,61 @@ fn canonical(moves: &[MoveNode], line: &Line, edits: &mut Vec<Edit>) {
     }
 }
 
+/// The edits that make `suggestion` on the main line of `record`, each with a comment
+/// at the move saying what was written, so that nothing is changed silently.
+fn mending(record: &GameRecord, suggestion: &Suggestion) -> Vec<Edit> {
+    let moves = &record.moves;
+    let mut edits = Vec::new();
+    let replace = |at: usize, written: &str, read: &str| {
+        let span = moves[at].span;
+        Edit::new(
+            span.start,
+            span.end,
+            format!("{read} {{tgn: written {written}, read as {read}}}"),
+        )
+    };
+    for edit in &suggestion.edits {
+        let written = edit.written.as_deref().unwrap_or_default();
+        let read = edit.correction.as_deref().unwrap_or_default();
+        match edit.kind {
+            EditKind::Replace if edit.index < moves.len() => {
+                edits.push(replace(edit.index, written, read));
+            }
+            EditKind::Insert => {
+                let comment = format!("{read} {{tgn: not written, read as {read}}}");
+                match moves.get(edit.index) {
+                    Some(next) => {
+                        let at = next.span.start;
+                        edits.push(Edit::new(at, at, format!("{comment} ")));
+                    }
+                    None => {
+                        let Some(last) = moves.last() else {
+                            return Vec::new();
+                        };
+                        let at = last.span.end;
+                        edits.push(Edit::new(at, at, format!(" {comment}")));
+                    }
+                }
+            }
+            EditKind::Delete if edit.index < moves.len() => {
+                let span = moves[edit.index].span;
+                let comment = format!("{{tgn: written {written}, left out}}");
+                edits.push(Edit::new(span.start, span.end, comment));
+            }
+            EditKind::Swap if edit.other < moves.len() => {
+                edits.push(replace(edit.index, written, read));
+                edits.push(replace(edit.other, read, written));
+            }
+            // An edit the sheet has no token for: the search and the record disagree,
+            // and nothing is changed.
+            _ => return Vec::new(),
+        }
+    }
+    edits.sort_by_key(|e| (e.start, e.end));
+    let overlapping = edits.windows(2).any(|pair| pair[0].end > pair[1].start);
+    if overlapping { Vec::new() } else { edits }
+}
+
 /// The game's text with the edits made.
 fn apply(record: &GameRecord, edits: &[Edit]) -> Option<String> {
     let text = record.text()?;
@@ -544,6 +610,12 @@ impl Run<'_> {
         let Some(rewrite) = self.current.as_mut() else {
             return Ok(());
         };
+        if self.settings.fixes.mend
+            && let Some(mend) = item.replay.mend.as_deref()
+            && mend.unique().is_none()
+        {
+            unmended(item, mend, matches!(rewrite.out, Sink::DryRun { .. }));
+        }
         let edits = edits(item, self.settings.fixes);
         let fixed = if edits.is_empty() {
             None
@@ -623,6 +695,21 @@ impl Run<'_> {
         }
         Ok(())
     }
+}
+
+/// Lists a game `--mend` leaves as it is: no reading, or several, replay its sheet to
+/// the end with every mark agreeing, and the paper must decide.
+fn unmended(item: &Item, mend: &Mend, dry_run: bool) {
+    let would = if dry_run { "would be" } else { "is" };
+    let why = match mend.agreeing() {
+        0 => "no reading replays its sheet to the end with every mark agreeing".to_string(),
+        n => format!("{n} readings replay its sheet to the end with every mark agreeing"),
+    };
+    eprintln!(
+        "tgn: {}: game {} {would} left as it is by --mend: {why} (tgn check shows them)",
+        shown(&item.file),
+        item.index + 1
+    );
 }
 
 /// The fixed text of a game to put where the file holds `written`, the bytes the game
@@ -1100,10 +1187,13 @@ pub fn run(settings: &FixSettings) -> io::Result<RunStatus> {
     tally.files = inputs.len();
     let pipeline = Pipeline {
         read: &settings.read,
-        detail: if settings.fixes.canonical {
-            Detail::MOVES
-        } else {
-            Detail::ERRORS
+        detail: Detail {
+            suggestions: settings.fixes.mend,
+            ..if settings.fixes.canonical {
+                Detail::MOVES
+            } else {
+                Detail::ERRORS
+            }
         },
         json: Some(false),
         progress: true,

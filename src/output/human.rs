@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::io::{self, Write};
 
 use super::style::{self, Paint};
-use super::{Item, json};
+use super::{Item, json, mend};
 use crate::replay::{Diagnostic, ErrorCode};
 
 /// `1 game`, `2 games`; `1 ply`, `2 plies`.
@@ -70,8 +70,21 @@ pub fn diagnostics(out: &mut impl Write, item: &Item, paint: Paint) -> io::Resul
     let replay = &item.replay;
     let errors = replay.errors.iter().map(|d| (d, Severity::Error));
     let warnings = replay.warnings.iter().map(|d| (d, Severity::Warning));
-    for (diagnostic, severity) in errors.chain(warnings).take(SHOWN_PER_GAME) {
-        write!(out, "{}", render(item, diagnostic, severity, paint))?;
+    for (n, (diagnostic, severity)) in errors.chain(warnings).take(SHOWN_PER_GAME).enumerate() {
+        let rendered = render(item, diagnostic, severity, paint);
+        match replay.mend.as_deref() {
+            // What the sheet most likely says, under the error it mends.
+            Some(found) if n == 0 => {
+                let game = replay.game.map_or("the game", |g| g.name);
+                writeln!(out, "{}", rendered.trim_end_matches('\n'))?;
+                for line in mend::help_lines(found, game) {
+                    let (label, rest) = line.split_once(':').unwrap_or(("", &line));
+                    writeln!(out, "{}:{rest}", paint.paint(style::EMPHASIS, label))?;
+                }
+                writeln!(out)?;
+            }
+            _ => write!(out, "{rendered}")?,
+        }
     }
     let errors = replay.errors.len().saturating_sub(SHOWN_PER_GAME);
     let shown_warnings = SHOWN_PER_GAME.saturating_sub(replay.errors.len());

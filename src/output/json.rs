@@ -51,6 +51,7 @@ pub fn check_line(item: &Item) -> Value {
         "white": item.record.tag("White"),
         "black": item.record.tag("Black"),
         "final_position": replay.end.as_ref().map(|s| s.position.clone()),
+        "suggestions": super::mend::suggestions(replay.mend.as_deref()),
     })
 }
 

@@ -7,6 +7,7 @@ pub mod github;
 pub mod html;
 pub mod human;
 pub mod json;
+pub mod mend;
 pub mod style;
 pub mod svg;
 

@@ -561,7 +561,14 @@ pub fn replay_with<R: Rules>(
         finish_boards(&mut replay, &outcome);
     }
     replay.errors = driver.errors;
-    if settings.detail.suggestions && !replay.errors.is_empty() && record.errors.is_empty() {
+    // A move tgn could not judge (`limit`) is no slip of the pen, and every reading
+    // would meet the same long search again.
+    let judged = replay.errors.iter().all(|e| e.code != ErrorCode::Limit);
+    if settings.detail.suggestions
+        && !replay.errors.is_empty()
+        && record.errors.is_empty()
+        && judged
+    {
         replay.mend = mend::suggest(&rules, &start, record).map(Box::new);
     }
     replay

@@ -47,6 +47,10 @@ use sheet::{Judge, SlotId, Slots, Trouble};
 /// sheet's length, for a few milliseconds at most.
 pub const BUDGET: u64 = 300_000;
 
+/// How long one search may run, whatever its [`BUDGET`]: far more than a sheet of real
+/// play takes (a few milliseconds), little enough that a file of hostile ones is done.
+pub const TIME_LIMIT: std::time::Duration = std::time::Duration::from_millis(300);
+
 /// Suggestions kept for a game (people are shown the first three).
 pub const KEPT: usize = 10;
 
@@ -235,6 +239,7 @@ pub fn suggest<R: Rules>(rules: &R, start: &R::Position, record: &GameRecord) ->
             score: record.tag("Score"),
         },
         budget: Cell::new(BUDGET),
+        deadline: std::time::Instant::now() + TIME_LIMIT,
     };
     let mut search = Search {
         judge: &judge,

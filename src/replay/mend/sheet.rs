@@ -155,6 +155,12 @@ pub struct Judge<'a, R: Rules> {
     pub declared: Declared<'a>,
     /// Token plays left to the search.
     pub budget: Cell<u64>,
+    /// When the search stops whatever budget is left ([`TIME_LIMIT`] after it
+    /// started): a game whose every move costs a long search (a capture search near its
+    /// own budget) must not hold a check for minutes.
+    ///
+    /// [`TIME_LIMIT`]: super::TIME_LIMIT
+    pub deadline: std::time::Instant,
 }
 
 impl<R: Rules> Judge<'_, R> {
@@ -290,6 +296,10 @@ impl<R: Rules> Judge<'_, R> {
     /// Takes one play from the budget; whether it had run out.
     fn spent(&self) -> bool {
         let left = self.budget.get();
+        // The clock is read at every play: a play costs microseconds on a sheet of
+        // real play, but a capture search near its own budget may cost a second.
+        let late = std::time::Instant::now() >= self.deadline;
+        let left = if late { 0 } else { left };
         self.budget.set(left.saturating_sub(1));
         left == 0
     }
