@@ -15,7 +15,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::analysis::{Budget, DEFAULT_GAME_NODES, DEFAULT_NODES, Limits, MAX_PLY};
 use crate::commands::analyze::AnalyzeFormat;
-use crate::commands::annotate::{DiagramOptions, DiagramPlies};
+use crate::commands::annotate::{DiagramOptions, DiagramPlies, Positions};
 use crate::commands::check::CheckFormat;
 use crate::commands::convert::{ConvertFrom, ConvertTo};
 use crate::commands::diagram::Format as DiagramFormat;
@@ -106,6 +106,7 @@ on stderr says how many games were converted.")]
     #[command(after_help = "Examples:
   tgn annotate game.pgn
   tgn annotate --positions game.pgn > annotated.pgn
+  tgn annotate --positions --every 10 game.pgn   a [%pos] checkpoint every 10 plies
 
 Exit status: 0 if every game is valid, 1 if any is invalid (it is still written, its
 bad move commented), 2 on a usage or I/O error.")]
@@ -498,6 +499,11 @@ pub struct AnnotateArgs {
     /// Add the position string after every move.
     #[arg(long)]
     pub positions: bool,
+    /// With --positions: write the position only every N plies, as a checkpoint
+    /// `[%pos POSITION]` that `check` holds the moves to.
+    #[arg(long, value_name = "N", requires = "positions",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub every: Option<u32>,
     /// Write SVG diagrams of the start and the plies of the main line into DIR (made if
     /// missing; as FILE-GAME-PLY.svg; FILE gets .2, .3… when an earlier input had its name) and
     /// name each in a comment after its move. By default every ply, or a game's plies
@@ -1168,7 +1174,11 @@ pub fn run(cli: Cli) -> i32 {
         }),
         Command::Annotate(args) => commands::annotate::run(&commands::annotate::Options {
             read: args.read.reading(),
-            positions: args.positions,
+            positions: match (args.positions, args.every) {
+                (false, _) => Positions::None,
+                (true, None) => Positions::EveryMove,
+                (true, Some(n)) => Positions::Checkpoints(n),
+            },
             diagrams: args.diagram_options(),
             paths: args.paths,
         }),

@@ -21,7 +21,7 @@ use smallvec::SmallVec;
 use super::Pending;
 use crate::games::common::allowance::{self, Spent};
 use crate::record::{Chunk, GameRecord};
-use crate::replay::{Diagnostic, ErrorCode, Replay, Settings, replay};
+use crate::replay::{Diagnostic, ErrorCode, Replay, Settings, mend, replay};
 
 /// What a run may spend before it has read anything: two searches at the limit of any
 /// game's search, so that a file of one hard position is searched in full.
@@ -45,6 +45,18 @@ pub struct RunAllowance {
     left: u64,
     /// The credit of games replayed (or being replayed) but not yet handed over.
     in_flight: u64,
+    /// Where the run asks what invalid sheets most likely say: the settings that
+    /// ask it, and what its budget for them has left.
+    suggestions: Option<Suggestions>,
+}
+
+/// A run's budget for "did you mean" ([`mend`]): the searches run as the games are
+/// handed over, in order, each granted what the budget has left, so that a file of
+/// broken sheets costs time in proportion to its size and every run says the same.
+#[derive(Debug)]
+struct Suggestions {
+    settings: Settings,
+    left: u64,
 }
 
 /// The games of one chunk of text, replayed: nearly always one, held in place.
@@ -66,11 +78,27 @@ impl Default for RunAllowance {
         RunAllowance {
             left: START,
             in_flight: 0,
+            suggestions: None,
         }
     }
 }
 
 impl RunAllowance {
+    /// The allowance of a run replaying with `settings`: one that asks for
+    /// suggestions has them searched as the games are handed over, and its replays
+    /// (`settings` as it returns) do not search them.
+    pub fn new(settings: &mut Settings) -> RunAllowance {
+        let suggestions = settings.detail.suggestions.then(|| Suggestions {
+            settings: settings.clone(),
+            left: mend::RUN_START,
+        });
+        settings.detail.suggestions = false;
+        RunAllowance {
+            suggestions,
+            ..RunAllowance::default()
+        }
+    }
+
     /// The grants of a batch about to be replayed, in its order.
     pub fn grants(&mut self, batch: &[Pending]) -> Vec<u64> {
         batch
@@ -88,6 +116,19 @@ impl RunAllowance {
     /// The games of `replayed`, as the run spending in order makes them: replayed
     /// again with what the run has left when their grant was not it.
     pub fn hand_over(&mut self, replayed: Replayed, settings: &Settings) -> Games {
+        let bytes = replayed.bytes;
+        let mut games = self.settle(replayed, settings);
+        if let Some(suggestions) = &mut self.suggestions {
+            suggestions.left += mend::RUN_PER_BYTE * bytes;
+            for (record, replay) in &mut games {
+                suggestions.mend(record, replay);
+            }
+        }
+        games
+    }
+
+    /// The games of `replayed`, each with the verdict the run spending in order gives.
+    fn settle(&mut self, replayed: Replayed, settings: &Settings) -> Games {
         let credit = PER_BYTE * replayed.bytes;
         self.in_flight -= credit;
         self.left += credit;
@@ -125,6 +166,24 @@ impl RunAllowance {
             }
         }
         searched(games, spent)
+    }
+}
+
+impl Suggestions {
+    /// Searches what `record`, invalid, most likely says, within what the budget has
+    /// left. The game is replayed again for it, searching no more than it did: the
+    /// same verdict, with the search at its end.
+    fn mend(&mut self, record: &GameRecord, replay: &mut Replay) {
+        if replay.errors.is_empty() || !record.errors.is_empty() {
+            return;
+        }
+        let again = walk(replay, || {
+            mend::with_grant(self.left, || crate::replay::replay(record, &self.settings))
+        });
+        if let Some(found) = again.mend {
+            self.left = self.left.saturating_sub(found.spent);
+            replay.mend = Some(found);
+        }
     }
 }
 
@@ -257,6 +316,7 @@ mod tests {
         let mut run = RunAllowance {
             left: 10,
             in_flight: PER_BYTE * 100,
+            suggestions: None,
         };
         let games = run.hand_over(replayed(100, 800, 800, true), &Settings::default());
         assert_eq!(run.left, 0);

@@ -183,7 +183,7 @@ pub fn annotator(limits: &Limits) -> String {
 /// stopped early, a comment after the last move analyzed says so.
 fn analyzed_record(item: &Item, analysis: &Analysis, limits: &Limits) -> GameRecord {
     let evals = &analysis.evals;
-    let mut record = annotate(item, false);
+    let mut record = annotate(item, super::annotate::Positions::None);
     let signed = annotator(limits);
     if item.record.tag("Annotator").is_none() {
         record.set_tag("Annotator", signed);

@@ -23,11 +23,37 @@ use crate::replay::{Detail, Line, Replay, Status};
 pub struct Options {
     pub paths: Vec<PathBuf>,
     pub read: Reading,
-    /// The position string after every move.
-    pub positions: bool,
+    /// Which position strings to write.
+    pub positions: Positions,
     /// Where to write SVG diagrams of the main line (the start and its plies, as
     /// selected), each named in a comment at its move.
     pub diagrams: Option<DiagramOptions>,
+}
+
+/// The position strings `annotate` writes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Positions {
+    #[default]
+    None,
+    /// After every move, as a comment (`--positions`), and the start.
+    EveryMove,
+    /// As checkpoints, `[%pos POSITION]`, after every Nth ply of each line (`--positions
+    /// --every N`): what a federation sheet notes every ten moves, which `check` then
+    /// holds the moves to.
+    Checkpoints(u32),
+}
+
+impl Positions {
+    /// The comment after ply `ply` (of a turn that ends there), if one is written.
+    fn after(self, ply: u32, position: &str) -> Option<String> {
+        match self {
+            Positions::None => None,
+            Positions::EveryMove => Some(position.to_string()),
+            Positions::Checkpoints(n) => {
+                ply.is_multiple_of(n).then(|| format!("[%pos {position}]"))
+            }
+        }
+    }
 }
 
 pub fn run(options: &Options) -> io::Result<RunStatus> {
@@ -73,14 +99,18 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
 }
 
 /// The annotated record of one game.
-pub fn annotate(item: &Item, positions: bool) -> GameRecord {
+pub fn annotate(item: &Item, positions: Positions) -> GameRecord {
     let mut record = item.record.clone();
     let replay = &item.replay;
     // The record's own annotator keeps the credit; tgn signs only unsigned records.
     if record.tag("Annotator").is_none() {
         record.set_tag("Annotator", format!("tgn {}", env!("CARGO_PKG_VERSION")));
     }
-    if let Some(start) = replay.start.as_ref().filter(|_| positions) {
+    if let Some(start) = replay
+        .start
+        .as_ref()
+        .filter(|_| positions == Positions::EveryMove)
+    {
         let at = record.comments.len();
         once(
             &mut record.comments,
@@ -422,7 +452,7 @@ fn annotate_line(
     nodes: &[MoveNode],
     line: &Line,
     replay: &Replay,
-    positions: bool,
+    positions: Positions,
     mut numbering: Numbering,
 ) -> Vec<MoveNode> {
     let mut out = Vec::with_capacity(nodes.len());
@@ -447,8 +477,18 @@ fn annotate_line(
                 node.text = played.canonical.as_str().into();
                 if let Some(detail) = &played.detail {
                     once(&mut node.comments, 0, detail.description.clone());
-                    if positions {
-                        once(&mut node.comments, 1, detail.position.clone());
+                    // A checkpoint stands where a turn written as several tokens
+                    // ends, at its last one (every move's position is after each).
+                    let turn_ends = positions == Positions::EveryMove
+                        || !matches!(
+                            line.nodes.get(i + 1).map(|n| &n.status),
+                            Some(Status::Played(next)) if next.ply == played.ply
+                        );
+                    if let Some(comment) = positions
+                        .after(played.ply, &detail.position)
+                        .filter(|_| turn_ends)
+                    {
+                        once(&mut node.comments, 1, comment);
                     }
                 }
                 out.push(node);

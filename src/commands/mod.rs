@@ -477,7 +477,7 @@ impl Pipeline<'_> {
         let mut seen = 0;
         // One allowance for the whole run: a directory of small files of hard
         // positions is bounded as one file of them is.
-        let mut searches = RunAllowance::default();
+        let mut searches = RunAllowance::new(&mut settings);
         for input in inputs {
             let file: Arc<str> = Arc::from(input.name());
             bar.set_message(file.to_string());

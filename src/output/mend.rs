@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use crate::replay::mend::{Edit, EditKind, KEPT, Mend, Suggestion};
+use crate::replay::mend::{Cut, Edit, EditKind, KEPT, Mend, RUN_PER_BYTE, RUN_START, Suggestion};
 
 /// Suggestions shown to people; `--format json` lists every one kept.
 pub const SHOWN: usize = 3;
@@ -17,6 +17,14 @@ pub fn help_lines(mend: &Mend, game: &str) -> Vec<String> {
         .take(SHOWN)
         .map(|s| format!("help: did you mean {}? {}", edits(s), outcome(s)))
         .collect();
+    if lines.is_empty() && mend.cut == Some(Cut::Run) {
+        lines.push(format!(
+            "help: no suggestions: this run's budget for them was spent before this game \
+             ({} steps, and {} more per byte read); check the game alone for them",
+            RUN_START, RUN_PER_BYTE
+        ));
+        return lines;
+    }
     if lines.is_empty() {
         lines.push(
             "help: no edit near the error makes the sheet replay further: compare it with \
@@ -43,8 +51,15 @@ pub fn help_lines(mend: &Mend, game: &str) -> Vec<String> {
              was written"
         ));
     }
-    if mend.cut {
-        lines.push("note: the search stopped at its budget before trying every edit".to_string());
+    match mend.cut {
+        Some(Cut::Budget) => lines
+            .push("note: the search stopped at its budget before trying every edit".to_string()),
+        Some(Cut::Run) => lines.push(
+            "note: the search stopped where this run's budget for suggestions ran out, \
+             before trying every edit"
+                .to_string(),
+        ),
+        None => {}
     }
     lines
 }

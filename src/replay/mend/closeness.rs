@@ -54,6 +54,12 @@ pub fn closeness(written: &str, form: &str) -> f32 {
     distance(written, form) + LENGTH * w.abs_diff(f) as f32
 }
 
+/// The least [`closeness`] of a form of `form` characters to a text of `written`:
+/// each character of length between them is one added or left out.
+pub fn least_closeness(written: usize, form: usize) -> f32 {
+    (CHANGE + LENGTH) * written.abs_diff(form) as f32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,5 +79,18 @@ mod tests {
     fn a_shorter_form_is_not_as_close_as_a_transposition() {
         assert!(closeness("67", "76") < closeness("67", "7"));
         assert!(closeness("67", "76") < closeness("67", "76(22)"));
+    }
+
+    #[test]
+    fn no_form_is_closer_than_its_length_allows() {
+        for (written, form) in [
+            ("67", "76(22)"),
+            ("a1-k1", "a1"),
+            ("d2xe4xg6", "d2"),
+            ("7", "77"),
+        ] {
+            let (w, f) = (written.chars().count(), form.chars().count());
+            assert!(least_closeness(w, f) <= closeness(written, form));
+        }
     }
 }

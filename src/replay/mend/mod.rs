@@ -19,8 +19,13 @@
 //! ([`search::Candidate::rank`]); two edits that read the sheet alike are one.
 //!
 //! It is generic over [`Rules`]: all it asks of a game is its moves, its notation and
-//! what that notation marks ([`Rules::MARKS`], [`Rules::unmarked`]). A search is
-//! bounded ([`BUDGET`] token plays), so that a hostile sheet costs milliseconds too.
+//! what that notation marks ([`Rules::MARKS`], [`Rules::unmarked`]).
+//!
+//! A search is bounded, and in steps, not seconds, so that every run says the same:
+//! it spends from an allowance of its own ([`allowance`]), [`PLAY_STEPS`] for each
+//! token it plays and whatever the capture searches of those plays take. A search
+//! outside a run may spend [`BUDGET`]; in a run, no more than the run's budget for
+//! suggestions has left ([`with_grant`]).
 
 mod closeness;
 mod search;
@@ -37,19 +42,51 @@ use std::collections::HashSet;
 use serde::Serialize;
 
 use crate::games::Rules;
+use crate::games::common::allowance;
 use crate::record::{Comment, GameRecord};
 use crate::replay::Declared;
 use crate::replay::checkpoint::{self, Checkpoint};
 use search::{Candidate, Search};
 use sheet::{Judge, SlotId, Slots, Trouble};
 
-/// Token plays one search may make, all readings together: some hundred times a
-/// sheet's length, for a few milliseconds at most.
-pub const BUDGET: u64 = 300_000;
+/// What a token played costs, in the steps of the search allowance
+/// ([`allowance`]), before its length: about what a capture search's step takes
+/// (a fifth of a microsecond), twice over.
+pub const PLAY_STEPS: u64 = 2;
 
-/// How long one search may run, whatever its [`BUDGET`]: far more than a sheet of real
-/// play takes (a few milliseconds), little enough that a file of hostile ones is done.
-pub const TIME_LIMIT: std::time::Duration = std::time::Duration::from_millis(300);
+/// Steps one search may take, all readings together: 30 times the most a broken
+/// PlayOK sheet took (6,000; 2,600 on average, a third of a millisecond).
+pub const BUDGET: u64 = 200_000;
+
+/// What the suggestions of one run may spend before it has read anything: five
+/// searches at their [`BUDGET`], some 300 broken sheets of real play at once.
+pub const RUN_START: u64 = 5 * BUDGET;
+
+/// The least a search is begun with: less would be spent on the sheet as written and
+/// its first candidates, and suggest nothing (a game given less is told the run's
+/// budget was spent, and the budget keeps it for the games after).
+pub const LEAST_GRANT: u64 = BUDGET / 4;
+
+/// What the suggestions of a run may spend more for each byte it reads: most of
+/// what a broken sheet of real play takes for its size (3 a byte), so that real
+/// files, whose broken sheets are few, have every one searched, while a megabyte of
+/// copies of a crowded Pasang board, whose steps cost the most, is checked within a
+/// second.
+pub const RUN_PER_BYTE: u64 = 2;
+
+thread_local! {
+    /// What the next search on this thread may spend ([`with_grant`]).
+    static GRANT: Cell<u64> = const { Cell::new(BUDGET) };
+}
+
+/// Runs `work` with its searches granted at most `steps` each (never more than
+/// [`BUDGET`]): what a run sets from its budget for suggestions.
+pub fn with_grant<T>(steps: u64, work: impl FnOnce() -> T) -> T {
+    let outer = GRANT.replace(steps.min(BUDGET));
+    let done = work();
+    GRANT.set(outer);
+    done
+}
 
 /// Suggestions kept for a game (people are shown the first three).
 pub const KEPT: usize = 10;
@@ -62,8 +99,19 @@ pub struct Mend {
     /// What the game's notation marks ([`Rules::MARKS`]); empty when nothing: the
     /// suggestions are then ranked by how far they replay and how close they are.
     pub marks: &'static str,
-    /// The search stopped at its [`BUDGET`] before trying every edit.
-    pub cut: bool,
+    /// Why the search stopped before trying every edit, if it did.
+    pub cut: Option<Cut>,
+    /// The steps the search took.
+    pub spent: u64,
+}
+
+/// Why a search stopped before trying every edit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cut {
+    /// It took its [`BUDGET`].
+    Budget,
+    /// It took what its run's budget for suggestions had left.
+    Run,
 }
 
 impl Mend {
@@ -238,11 +286,43 @@ pub fn suggest<R: Rules>(rules: &R, start: &R::Position, record: &GameRecord) ->
             tag: record.tag("Result"),
             score: record.tag("Score"),
         },
-        budget: Cell::new(BUDGET),
-        deadline: std::time::Instant::now() + TIME_LIMIT,
     };
+    let grant = GRANT.get();
+    if grant < LEAST_GRANT {
+        return Some(Mend {
+            suggestions: Vec::new(),
+            marks: R::MARKS,
+            cut: Some(Cut::Run),
+            spent: 0,
+        });
+    }
+    let ((found, ran_out), spent) = allowance::within(grant, || {
+        let found = search_sheet(rules, &judge, start, record, start_checks, node_checks);
+        (found, allowance::grant(PLAY_STEPS) < PLAY_STEPS)
+    });
+    let mut mend = found?;
+    mend.spent = spent.steps;
+    if ran_out {
+        mend.cut = Some(if grant < BUDGET {
+            Cut::Run
+        } else {
+            Cut::Budget
+        });
+    }
+    Some(mend)
+}
+
+/// The search of [`suggest`], within its allowance.
+fn search_sheet<R: Rules>(
+    rules: &R,
+    judge: &Judge<'_, R>,
+    start: &R::Position,
+    record: &GameRecord,
+    start_checks: Vec<u32>,
+    node_checks: Vec<Vec<u32>>,
+) -> Option<Mend> {
     let mut search = Search {
-        judge: &judge,
+        judge,
         slots: Slots::new(),
         start: start.clone(),
     };
@@ -281,6 +361,7 @@ pub fn suggest<R: Rules>(rules: &R, start: &R::Position, record: &GameRecord) ->
     Some(Mend {
         suggestions,
         marks: R::MARKS,
-        cut: judge.budget.get() == 0,
+        cut: None,
+        spent: 0,
     })
 }

@@ -6,10 +6,12 @@ use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::hash::{Hash, Hasher};
 
-use super::closeness::{MARKS_ONLY, closeness};
+use super::PLAY_STEPS;
+use super::closeness::{MARKS_ONLY, closeness, least_closeness};
 use super::sheet::{Judge, Problem, SlotId, Slots, Start, Trace, Trouble, Verdict};
 use super::{Edit, EditKind};
 use crate::games::Rules;
+use crate::games::common::allowance;
 
 /// How many tokens before the first problem an edit may stand: a slip can stay legal
 /// for a while, and in a game whose notation has few marks for longer.
@@ -145,7 +147,7 @@ impl<'a, R: Rules> Search<'a, '_, R> {
             let moves = if rules.over_but_for_moves(position) {
                 Vec::new()
             } else {
-                rules.legal_moves(position)
+                listed(rules, position)
             };
             let written = base.sheet.get(i).map(|&id| self.slots.get(id).text.clone());
             // The move the written token names, marks set aside, if any: a move the
@@ -154,7 +156,12 @@ impl<'a, R: Rules> Search<'a, '_, R> {
                 .as_ref()
                 .and_then(|_| self.named(base.sheet[i], position));
             for mv in &moves {
+                // Weighing a move costs as a play does: a crowded Pasang board has
+                // millions of them, most of which would never be replayed.
                 let canonical = rules.write_move(position, mv);
+                if self.judge.spent(&canonical) {
+                    return found;
+                }
                 if let Some(text) = &written {
                     let (form, mut cost) = self.closest_form(position, &canonical, text);
                     if form == **text {
@@ -301,11 +308,18 @@ impl<'a, R: Rules> Search<'a, '_, R> {
     ) -> (String, f32) {
         let rules = self.judge.rules;
         let mut best = (canonical.to_string(), closeness(written, canonical));
+        let width = written.chars().count();
         let ends: Vec<usize> = canonical.char_indices().map(|(i, _)| i).skip(1).collect();
-        for &end in ends.iter().rev() {
+        for (chars, &end) in ends.iter().enumerate().rev() {
+            // A form as long as `chars + 1` is no closer than its length allows: a
+            // Pasang chain of forty jumps is not weighed prefix by prefix.
+            if least_closeness(width, chars + 1) >= best.1 {
+                continue;
+            }
             let form = &canonical[..end];
             let cost = closeness(written, form);
-            if cost >= best.1 {
+            // A shorter form is resolved, which may search: it costs as a play.
+            if cost >= best.1 || self.judge.spent(form) {
                 continue;
             }
             let same = rules
@@ -342,3 +356,17 @@ impl<'a, R: Rules> Search<'a, '_, R> {
         self.slots.add(slot)
     }
 }
+
+/// The legal moves of `position`, paid for: a capture search that lists every chain
+/// keeps each one it walks, some six times the work of a step that keeps nothing (a
+/// crowded Pasang board lists a hundred thousand chains), and each move listed costs
+/// as a play.
+fn listed<R: Rules>(rules: &R, position: &R::Position) -> Vec<R::Move> {
+    let (moves, listing) =
+        allowance::within(allowance::grant(u64::MAX), || rules.legal_moves(position));
+    allowance::spend(LISTING_EXTRA * listing.steps + PLAY_STEPS * moves.len() as u64);
+    moves
+}
+
+/// What a step of a listing search costs beyond a step (see [`listed`]).
+const LISTING_EXTRA: u64 = 5;

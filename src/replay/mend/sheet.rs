@@ -8,8 +8,9 @@
 //! ([`Rules::unmarked`]), counting the disagreement, up to [`MOST_DISAGREEMENTS`].
 
 use std::borrow::Cow;
-use std::cell::Cell;
 
+use super::PLAY_STEPS;
+use crate::games::common::allowance;
 use crate::games::{MoveError, Rules};
 use crate::replay::Declared;
 use crate::replay::checkpoint::Checkpoint;
@@ -153,14 +154,6 @@ pub struct Judge<'a, R: Rules> {
     pub rules: &'a R,
     pub checks: Vec<Checkpoint<'a>>,
     pub declared: Declared<'a>,
-    /// Token plays left to the search.
-    pub budget: Cell<u64>,
-    /// When the search stops whatever budget is left ([`TIME_LIMIT`] after it
-    /// started): a game whose every move costs a long search (a capture search near its
-    /// own budget) must not hold a check for minutes.
-    ///
-    /// [`TIME_LIMIT`]: super::TIME_LIMIT
-    pub deadline: std::time::Instant,
 }
 
 impl<R: Rules> Judge<'_, R> {
@@ -211,7 +204,7 @@ impl<R: Rules> Judge<'_, R> {
                 trace.plies.push(ply);
                 trace.before.push(before);
             }
-            if self.spent() {
+            if self.spent(&slot.text) {
                 note(&mut verdict, index, ply, Trouble::Budget);
                 return verdict;
             }
@@ -293,15 +286,18 @@ impl<R: Rules> Judge<'_, R> {
             .any(|&c| self.checks[c as usize].check(self.rules, position).is_err())
     }
 
-    /// Takes one play from the budget; whether it had run out.
-    fn spent(&self) -> bool {
-        let left = self.budget.get();
-        // The clock is read at every play: a play costs microseconds on a sheet of
-        // real play, but a capture search near its own budget may cost a second.
-        let late = std::time::Instant::now() >= self.deadline;
-        let left = if late { 0 } else { left };
-        self.budget.set(left.saturating_sub(1));
-        left == 0
+    /// Takes from the search's allowance what reading `text` costs, a play or a
+    /// candidate move weighed: [`PLAY_STEPS`] and a step per 8 bytes, as parsing it
+    /// and weighing it against what was written are (a Pasang chain of forty jumps
+    /// costs what some dozen small moves do). Whether the allowance had run out.
+    pub fn spent(&self, text: &str) -> bool {
+        let cost = PLAY_STEPS + text.len() as u64 / 8;
+        if allowance::grant(cost) < cost {
+            allowance::spend(cost);
+            return true;
+        }
+        allowance::spend(cost);
+        false
     }
 }
 
