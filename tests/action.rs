@@ -147,7 +147,7 @@ fn the_action_checks_the_paths_and_writes_the_totals_and_a_summary() {
             .lines()
             .last()
             .unwrap()
-            .starts_with("::notice title=tgn check::checked 190 games in 162 files"),
+            .starts_with("::notice title=tgn check::checked 191 games in 163 files"),
         "{}",
         out.stdout
     );

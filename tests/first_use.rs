@@ -45,7 +45,7 @@ fn github_output_ends_with_a_notice_giving_the_totals() {
     assert_eq!(out.code, 1);
     let human = run(&["check", "-q", "records/invalid/"]);
     let closing = human.stdout.trim_end();
-    assert!(closing.starts_with("checked 190 games in "), "{closing}");
+    assert!(closing.starts_with("checked 191 games in "), "{closing}");
     assert_eq!(
         out.stdout.lines().last().unwrap(),
         format!("::notice title=tgn check::{closing}")
@@ -68,7 +68,7 @@ fn github_output_writes_a_job_summary_when_the_step_has_one() {
         text.starts_with("# an earlier step\n## tgn check\n"),
         "{text}"
     );
-    assert!(text.contains("checked 190 games in 162 files: 4 valid, 186 invalid, 5 warnings"));
+    assert!(text.contains("checked 191 games in 163 files: 4 valid, 187 invalid, 5 warnings"));
     assert!(text.contains("| file:line | game | players | first error |"));
     assert!(text.contains(
         "| records/invalid/bagh-chal-after-end.pgn:15 | 1 (bagh-chal) | Goats v Tigers | \
@@ -76,7 +76,7 @@ fn github_output_writes_a_job_summary_when_the_step_has_one() {
     ));
     let rows = text.lines().filter(|l| l.starts_with("| records/")).count();
     assert_eq!(rows, 100, "the list is bounded");
-    assert!(text.contains("The first 100 invalid games are listed, of 186"));
+    assert!(text.contains("The first 100 invalid games are listed, of 187"));
     assert!(text.contains("5 warnings"));
 }
 
