@@ -292,12 +292,9 @@ impl<R: Rules> Judge<'_, R> {
     /// costs what some dozen small moves do). Whether the allowance had run out.
     pub fn spent(&self, text: &str) -> bool {
         let cost = PLAY_STEPS + text.len() as u64 / 8;
-        if allowance::grant(cost) < cost {
-            allowance::spend(cost);
-            return true;
-        }
+        let short = allowance::grant(cost) < cost;
         allowance::spend(cost);
-        false
+        short
     }
 }
 
