@@ -8,6 +8,7 @@
 //! budget in depth or nodes gives the same analysis on every run and thread count.
 
 mod accuracy;
+mod score;
 pub mod search;
 #[cfg(test)]
 mod solver;
@@ -23,7 +24,8 @@ use crate::games::{GameInfo, Player, Rules, Setup};
 use crate::record::GameRecord;
 use crate::replay::{Replay, Settings, Status, start_position};
 pub use accuracy::{Judged, expected_score, game_accuracy, move_accuracy};
-pub use search::{Budget, Found, MAX_PLY, Scored, Searcher, WIN, decided, plies_to_end};
+pub use score::{MAX_PLY, WIN, decided, plies_to_end};
+pub use search::{Budget, Found, Scored, Searcher};
 
 /// The node budget per position of `tgn analyze` when none is given.
 pub const DEFAULT_NODES: u64 = 5_000;

@@ -11,13 +11,10 @@
 use std::collections::TryReserveError;
 use std::time::{Duration, Instant};
 
+use super::score::{MAX_PLY, WIN, decided, plies_to_end, to_table};
 use super::table::{Bound, Entry, Table};
 use crate::games::{GameResult, Rules};
 
-/// The score of a win at the root; a win `n` plies away scores `WIN - n`.
-pub const WIN: i32 = 1_000_000;
-/// Deepest ply a search reaches; scores within this of [`WIN`] are decided.
-pub const MAX_PLY: usize = 256;
 /// The most an evaluation may say: far below any decided score.
 const EVAL_LIMIT: i32 = WIN / 2;
 /// The nodes a position whose moves the rules cannot all list costs the budget
@@ -101,16 +98,6 @@ impl<M> Found<M> {
     pub fn plies_to_end(&self) -> Option<u32> {
         plies_to_end(self.score)
     }
-}
-
-/// Plies to the end of a decided score.
-pub fn plies_to_end(score: i32) -> Option<u32> {
-    decided(score).then(|| (WIN - score.abs()) as u32)
-}
-
-/// Whether `score` says a win or a loss is forced.
-pub fn decided(score: i32) -> bool {
-    score.abs() > WIN - MAX_PLY as i32
 }
 
 /// A search of positions of one game, sharing one table (a game's positions follow
@@ -588,24 +575,5 @@ impl<'r, R: Rules> Searcher<'r, R> {
             slot[1] = slot[0];
             slot[0] = Some(index);
         }
-    }
-}
-
-/// A score as the table keeps it: a decided score counted from this node, not from
-/// the root, so that it holds wherever the position is met again.
-fn to_table(score: i32, ply: usize) -> i32 {
-    match score {
-        s if decided(s) && s > 0 => s + ply as i32,
-        s if decided(s) => s - ply as i32,
-        s => s,
-    }
-}
-
-/// A table's score as seen from a node at `ply`.
-pub(super) fn from_table(score: i32, ply: usize) -> i32 {
-    match score {
-        s if decided(s) && s > 0 => s - ply as i32,
-        s if decided(s) => s + ply as i32,
-        s => s,
     }
 }

@@ -10,7 +10,7 @@
 use std::cell::RefCell;
 use std::collections::TryReserveError;
 
-use super::search::from_table;
+use super::score::from_table;
 
 /// Whether a stored score is the value, or a bound of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,7 +3,8 @@
 //! proved agrees with the exact solver of [`super::solver`], and what the solver finds
 //! decided within the depth the search completed, the search proves.
 
-use super::search::{Budget, Found, Searcher, UNLISTED_NODES, WIN};
+use super::WIN;
+use super::search::{Budget, Found, Searcher, UNLISTED_NODES};
 use super::solver::{Solved, Value, solve};
 use super::{DEFAULT_NODES, MAX_PLY, Verdict, verdict};
 use crate::games::bagh_chal::BaghChal;

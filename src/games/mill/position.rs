@@ -45,6 +45,10 @@ use crate::games::Player;
 use crate::games::common::Dir;
 use crate::games::common::drawing::lerp;
 
+/// §4.6: the ten-move draw comes after ten turns of each player, 20 plies: the most
+/// a position's `quiet` counter needs to hold (and its string may say).
+pub const TEN_MOVES: u8 = 20;
+
 /// A side's last move, remembered for R8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LastMove {
@@ -469,11 +473,11 @@ impl Fields<'_> {
             position.quiet = quiet
                 .parse::<u8>()
                 .ok()
-                .filter(|&n| n <= super::rules::TEN_MOVES)
+                .filter(|&n| n <= TEN_MOVES)
                 .ok_or_else(|| {
                     format!(
                         "quiet: expected a count up to {}, found \"{quiet}\"",
-                        super::rules::TEN_MOVES
+                        TEN_MOVES
                     )
                 })?;
         }

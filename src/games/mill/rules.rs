@@ -7,14 +7,11 @@
 use super::geometry::{Spot, spots};
 use super::moves::{Action, Move, Victims};
 use super::notation::{Token, write};
-use super::position::{LastMove, Position, label};
+use super::position::{LastMove, Position, TEN_MOVES, label};
 use super::preset::{BoardFull, PlacingMill, Stalemate};
 use super::{Mill, NoReturn};
 use crate::games::common::placement::Placement;
 use crate::games::{GameResult, IllegalKind, MoveError, Outcome, Player};
-
-/// §4.6: the ten-move draw comes after ten turns of each player, 20 plies.
-pub const TEN_MOVES: u8 = 20;
 
 /// The placement phase (R2), then moves (R3): the shared rules of drops from hand.
 pub const PLACEMENT: Placement = Placement {
