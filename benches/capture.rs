@@ -26,7 +26,7 @@
 use std::time::{Duration, Instant};
 
 use tgn::games::{Rules, Setup};
-use tgn::internals::{MigMang, Pasang, PinoyDama, SplitMix, Zamma};
+use tgn::internals::{MigMang, Pasang, PinoyDama, SplitMix, Zamma, random_record};
 use tgn::record::GameRecord;
 use tgn::record::parser::{Origin, parse_games};
 use tgn::registry;
@@ -215,10 +215,7 @@ fn replay_random_games(game: &str, plies: usize, budget: Duration) {
     let found = registry::find(game).expect("registered");
     let records: Vec<_> = (0..8)
         .map(|seed| {
-            let text = found
-                .engine
-                .random_record(found.info, seed, plies)
-                .expect("a random game");
+            let text = random_record(found, seed, plies).expect("a random game");
             parse_games(&text, Origin::default()).remove(0)
         })
         .collect();

@@ -10,9 +10,9 @@
 use std::time::{Duration, Instant};
 
 use tgn::commands::{Input, Pipeline, Reading};
-use tgn::internals::SplitMix;
+use tgn::internals::{SplitMix, random_record};
 use tgn::record::parse_games;
-use tgn::registry::{self, Found};
+use tgn::registry;
 use tgn::replay::mend::Cut;
 use tgn::replay::mend::slips::{self, Slip};
 use tgn::replay::{Detail, Settings, replay};
@@ -44,7 +44,8 @@ fn main() {
 
 /// `count` random Toguz Kumalak sheets, each with one slip that breaks it.
 fn broken_sheets(count: usize) -> String {
-    let Found { engine, info } = registry::find("toguz-kumalak").expect("toguz-kumalak");
+    let found = registry::find("toguz-kumalak").expect("toguz-kumalak");
+    let info = found.info;
     let settings = Settings {
         game: Some(info.id.to_string()),
         detail: Detail::MOVES,
@@ -56,9 +57,7 @@ fn broken_sheets(count: usize) -> String {
         if made == count {
             break;
         }
-        let text = engine
-            .random_record(info, seed, 150)
-            .expect("a random game");
+        let text = random_record(found, seed, 150).expect("a random game");
         let record = parse_games(&text, Default::default()).remove(0);
         let tokens: Vec<String> = record.moves.iter().map(|m| m.text.to_string()).collect();
         let kind = Slip::ALL[made % Slip::ALL.len()];

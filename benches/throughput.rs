@@ -27,6 +27,7 @@ use std::time::{Duration, Instant};
 
 use tgn::commands::compressed::{self, Compression};
 use tgn::commands::{Input, Pipeline, Reading};
+use tgn::internals::random_record;
 use tgn::registry::{self, Found};
 use tgn::replay::Detail;
 
@@ -80,10 +81,7 @@ fn env<T: std::str::FromStr>(name: &str) -> Option<T> {
 fn generate(game: Found, games: u64, path: &Path) {
     let mut out = BufWriter::new(File::create(path).expect("create archive"));
     for seed in 0..games {
-        let record = game
-            .engine
-            .random_record(game.info, seed, 400)
-            .expect("random game");
+        let record = random_record(game, seed, 400).expect("random game");
         out.write_all(record.as_bytes()).expect("write archive");
     }
     out.flush().expect("write archive");

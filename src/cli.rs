@@ -370,7 +370,7 @@ fn parse_game(name: &str) -> Result<String, String> {
 
 /// Every option some game reads, once each, in order of name.
 fn option_names() -> Vec<&'static crate::games::OptionSpec> {
-    let mut known: Vec<_> = registry::ENGINES.iter().flat_map(|e| e.options()).collect();
+    let mut known: Vec<_> = registry::every_option().collect();
     known.sort_by_key(|o| o.name);
     known.dedup_by_key(|o| o.name);
     known
@@ -861,12 +861,9 @@ impl FilterArgs {
                 if moves.is_empty() {
                     return Err("no move given".to_string());
                 }
-                moves.iter().try_for_each(|m| {
-                    found
-                        .engine
-                        .reads_move(found.info, m)
-                        .map_err(|e| format!("`{m}`: {e}"))
-                })
+                moves
+                    .iter()
+                    .try_for_each(|m| found.reads_move(m).map_err(|e| format!("`{m}`: {e}")))
             })?;
         }
         Ok(self.selection(moves))
@@ -1385,7 +1382,7 @@ fn games_list() -> String {
         if !info.aliases.is_empty() {
             text.push_str(&format!(", also {}", info.aliases.join(", ")));
         }
-        for option in found.engine.options_of(found.info) {
+        for option in found.options_of() {
             text.push_str(&format!(
                 "\n    --option {}{}: {}",
                 option.name,

@@ -7,11 +7,13 @@
 //!   comments, NAGs, variations, results, with a span on every token; a streaming
 //!   [`Reader`](record::Reader) and a writer.
 //! - [`games`] — the rules: one module per game behind the [`Rules`](games::Rules)
-//!   trait, and the machinery they share in `games::common`.
+//!   trait, the machinery they share in `games::common`, and the [`registry`], the
+//!   one place that names every game: it finds a game by name and hands a
+//!   [`GameVisitor`](registry::GameVisitor) the game's `Rules` type
+//!   ([`dispatch`](registry::dispatch)).
 //! - [`replay`] — the one replay driver: a record through its game's rules, every
-//!   error and warning with its ply, mover and position; beside it the [`registry`],
-//!   the one place that names every game, and the object-safe
-//!   [`Engine`](registry::Engine) through which the rest reaches a game by name.
+//!   error and warning with its ply, mover and position; the quick path; diagrams of
+//!   a record's positions.
 //! - [`analysis`] — the search engine over any game's rules, and the judgement of
 //!   every move of a record by it (`tgn analyze`).
 //! - [`output`] — the printers: diagnostics for people, the JSON form, GitHub
@@ -38,7 +40,7 @@
 //! ```
 //! let found = tgn::registry::find("Nine Men's Morris").expect("a known game");
 //! assert_eq!(found.info.id, "nine-mens-morris");
-//! assert!(found.engine.options().iter().any(|o| o.name == "no-return"));
+//! assert!(found.options().iter().any(|o| o.name == "no-return"));
 //! ```
 //!
 //! A replayed game in the JSON form `tgn convert` writes (and `record::json` reads
@@ -81,24 +83,25 @@ mod suggest;
 #[cfg(test)]
 mod testing;
 
-pub use replay::registry;
+pub use games::registry;
 
 /// What the crate's own tests, benches and fuzz targets reach below the API (the quick
 /// path, to hold it to the full replay; engines a bench drives directly). Not part of
 /// the API: it may change at any time.
 #[doc(hidden)]
 pub mod internals {
-    pub use crate::games::bagh_chal::BaghChal;
     pub use crate::games::common::repetition::History;
-    pub use crate::games::hunt::kungser::Kungser;
-    pub use crate::games::mig_mang::MigMang;
-    pub use crate::games::mill::Mill;
-    pub use crate::games::nei_pat_kono::NeiPatKono;
-    pub use crate::games::olinda_keliya::OlindaKeliya;
-    pub use crate::games::pasang::Pasang;
-    pub use crate::games::pinoy_dama::PinoyDama;
-    pub use crate::games::playout::{RandomGame, SplitMix, record_text, shuttling_record};
-    pub use crate::games::toguz_kumalak::ToguzKumalak;
-    pub use crate::games::zamma::Zamma;
+    pub use crate::games::playout::{
+        RandomGame, SplitMix, check_notation, check_random_game, random_record, record_text,
+        shuttling_record,
+    };
     pub use crate::replay::quick::quick;
+
+    /// Every rules type of the registry, by its own name (`internals::Mill`).
+    macro_rules! rules_types {
+        ($($folder:ident $(:: $rest:ident)+),* $(,)?) => {
+            $(pub use crate::games::$folder $(:: $rest)+;)*
+        };
+    }
+    crate::games::every_game!(rules_types);
 }

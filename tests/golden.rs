@@ -31,6 +31,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
+use tgn::internals::random_record;
 use tgn::registry::all_games;
 
 const COMMANDS: &[&[&str]] = &[
@@ -89,7 +90,7 @@ fn generated_cases() -> Vec<Case> {
             name: game.info.id.to_string(),
             input: Input::Stdin {
                 text: (0..GAMES)
-                    .map(|seed| game.engine.random_record(game.info, seed, PLIES).unwrap())
+                    .map(|seed| random_record(game, seed, PLIES).unwrap())
                     .collect(),
                 about: format!(
                     "random games of {}, seeds 0 to {}, at most {PLIES} plies each",

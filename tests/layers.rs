@@ -1,5 +1,6 @@
-//! The library's layers (CONTRIBUTING.md): `record` knows no game, `games`
-//! know no driver, the driver knows no printer, the printers know no command. Only
+//! The library's layers (CONTRIBUTING.md): `record` knows no game, `games` (and
+//! their registry) know no driver, the driver knows no search, the search knows no
+//! printer, the printers know no command. Only
 //! tests reach up (a game's tests replay records through the driver). This reads the
 //! source and fails on any production `crate::` path that points at a layer above.
 
@@ -9,13 +10,16 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[(&str, &[&str])] = &[
     (
         "record",
-        &["games", "replay", "registry", "output", "commands", "cli"],
+        &[
+            "games", "registry", "replay", "analysis", "output", "commands", "cli",
+        ],
     ),
     (
         "games",
-        &["replay", "registry", "output", "commands", "cli"],
+        &["replay", "analysis", "output", "commands", "cli"],
     ),
-    ("replay", &["output", "commands", "cli"]),
+    ("replay", &["analysis", "output", "commands", "cli"]),
+    ("analysis", &["output", "commands", "cli"]),
     ("output", &["commands", "cli"]),
 ];
 

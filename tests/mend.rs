@@ -16,9 +16,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Instant;
 
-use tgn::internals::SplitMix;
+use tgn::internals::{SplitMix, random_record};
 use tgn::record::{GameRecord, parse_games};
-use tgn::registry::{self, Found};
+use tgn::registry;
 use tgn::replay::mend;
 use tgn::replay::mend::slips::{self, Slip};
 use tgn::replay::{Detail, Replay, Settings, Status, replay};
@@ -195,11 +195,11 @@ fn settings(game: &str) -> Settings {
 
 /// Sheets of seeded random games of `game`, at most `plies` plies long.
 fn random_sheets(game: &str, games: u64, plies: usize) -> Vec<Sheet> {
-    let Found { engine, info } = registry::find(game).unwrap();
+    let found = registry::find(game).unwrap();
     let settings = settings(game);
     (0..games)
         .filter_map(|seed| {
-            let text = engine.random_record(info, seed, plies).unwrap();
+            let text = random_record(found, seed, plies).unwrap();
             Sheet::of(&parse_games(&text, Default::default()).remove(0), &settings)
         })
         .filter(|s| s.tokens.len() >= 6)

@@ -54,7 +54,7 @@ fn tag(name: &str) -> String {
 fn every_declared_value_of_every_option_is_accepted() {
     for found in all_games() {
         let id = found.info.id;
-        for spec in found.engine.options_of(found.info) {
+        for spec in found.options_of() {
             for value in accepted(spec) {
                 let errors = setup_errors(id, &[(spec.name, value)], "");
                 assert!(
@@ -74,7 +74,7 @@ fn every_declared_value_of_every_option_is_accepted() {
 fn a_value_not_declared_is_refused() {
     for found in all_games() {
         let id = found.info.id;
-        for spec in found.engine.options_of(found.info) {
+        for spec in found.options_of() {
             let wrong = match spec.kind {
                 OptionKind::Switch => "maybe",
                 OptionKind::Choice { .. } => "no-such-value",
@@ -93,16 +93,11 @@ fn a_value_not_declared_is_refused() {
 #[test]
 fn an_option_the_game_does_not_have_is_refused() {
     let every: Vec<&str> = all_games()
-        .flat_map(|found| found.engine.options().iter().map(|o| o.name))
+        .flat_map(|found| found.options().iter().map(|o| o.name))
         .chain(["no-such-option"])
         .collect();
     for found in all_games() {
-        let theirs: Vec<&str> = found
-            .engine
-            .options_of(found.info)
-            .iter()
-            .map(|o| o.name)
-            .collect();
+        let theirs: Vec<&str> = found.options_of().iter().map(|o| o.name).collect();
         for name in every.iter().filter(|n| !theirs.contains(n)) {
             let errors = setup_errors(found.info.id, &[(name, "")], "");
             assert!(
@@ -117,7 +112,7 @@ fn an_option_the_game_does_not_have_is_refused() {
 #[test]
 fn a_choice_declares_its_default_among_its_values() {
     for found in all_games() {
-        for spec in found.engine.options() {
+        for spec in found.options() {
             if let OptionKind::Choice { values, default } = spec.kind {
                 assert!(values.contains(&default), "{}: {default}", spec.name);
             }

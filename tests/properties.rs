@@ -8,6 +8,7 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
+use tgn::internals::{check_notation, random_record};
 use tgn::record::parser::{Origin, parse_games};
 use tgn::record::writer::write_game;
 use tgn::record::{GameRecord, Span};
@@ -80,7 +81,7 @@ proptest! {
     #[test]
     fn tokens_of_random_games_mutated_never_panic(seed in 0u64..1000, cut in 0usize..200, junk in movetext()) {
         for found in all_games() {
-            let text = found.engine.random_record(found.info, seed, 200).unwrap();
+            let text = random_record(found, seed, 200).unwrap();
             let cut = text.char_indices().nth(cut).map_or(text.len(), |(i, _)| i);
             let mutated = format!("{}{junk}", &text[..cut]);
             for game in parse_games(&mutated, Origin::default()) {
@@ -109,7 +110,7 @@ proptest! {
         edits in prop::collection::vec((0usize..400, position_text()), 1..4),
     ) {
         for found in all_games() {
-            let record = found.engine.random_record(found.info, seed, 60).unwrap();
+            let record = random_record(found, seed, 60).unwrap();
             let game = parse_games(&record, Origin::default()).remove(0);
             let Some(end) = replay(&game, &full()).end else { continue };
             let mut fen: Vec<char> = end.position.chars().collect();
@@ -120,10 +121,10 @@ proptest! {
             }
             let fen: String = fen.into_iter().filter(|c| !matches!(c, '"' | '\\' | '\n' | ']')).collect();
             // A position string that reads is written back to one that reads the same.
-            let checked = found.engine.check_notation(found.info, &fen);
+            let checked = check_notation(found, &fen);
             prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
             let text = format!("[Game \"{}\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n", found.info.id);
-            let moves = found.engine.random_record(found.info, seed + 1, 20).unwrap();
+            let moves = random_record(found, seed + 1, 20).unwrap();
             let moves = moves.split("\n\n").nth(1).unwrap_or("");
             for game in parse_games(&format!("{text}\n{moves}"), Origin::default()) {
                 let _ = replay(&game, &full());

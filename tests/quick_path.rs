@@ -12,7 +12,7 @@ use std::io::Cursor;
 use std::path::Path;
 use std::sync::Arc;
 
-use tgn::internals::quick;
+use tgn::internals::{quick, random_record};
 use tgn::output::style::Paint;
 use tgn::output::{Item, human, json};
 use tgn::record::{Encoding, Reader};
@@ -164,7 +164,7 @@ fn generated_and_damaged_games_fare_the_same_both_ways() {
         let id = game.info.id;
         let (mut games, mut quick_games) = (0, 0);
         for seed in 0..12 {
-            let record = game.engine.random_record(game.info, seed, 150).unwrap();
+            let record = random_record(game, seed, 150).unwrap();
             let (g, q) = compare(
                 &record,
                 &settings(None, false),

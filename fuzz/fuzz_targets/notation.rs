@@ -3,6 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use tgn::internals::check_notation;
 use tgn::registry::all_games;
 
 fuzz_target!(|data: &[u8]| {
@@ -14,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let games: Vec<_> = all_games().collect();
     let found = &games[pick as usize % games.len()];
-    if let Err(broken) = found.engine.check_notation(found.info, text) {
+    if let Err(broken) = check_notation(*found, text) {
         panic!("{}: {broken}", found.info.id);
     }
 });

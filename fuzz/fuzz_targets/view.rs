@@ -12,6 +12,7 @@ use tgn::output::Item;
 use tgn::output::html::Viewer;
 use tgn::record::parser::{Origin, parse_games};
 use tgn::registry::{all_games, find};
+use tgn::replay::diagram::each_diagram;
 use tgn::replay::{Detail, Settings, replay};
 
 fuzz_target!(|data: &[u8]| {
@@ -36,7 +37,7 @@ fuzz_target!(|data: &[u8]| {
         if let Some(found) = item.replay.game.and_then(|info| find(info.id)) {
             // As `tgn view` walks: never past a move whose search stopped at a limit.
             let last = last_ply_to_draw(&item);
-            let _ = found.engine.each_diagram(found.info, &item.record, &settings, &mut |ply, draw| {
+            let _ = each_diagram(found, &item.record, &settings, &mut |ply, draw| {
                 match game.ply(draw) {
                     ControlFlow::Continue(()) if Some(ply) == last => ControlFlow::Break(()),
                     flow => flow,

@@ -20,6 +20,7 @@ use std::collections::TryReserveError;
 
 use serde::{Serialize, Serializer};
 
+use crate::games::registry::{self, GameVisitor};
 use crate::games::{GameInfo, Player, Rules, Setup};
 use crate::record::GameRecord;
 use crate::replay::{Replay, Settings, Status, start_position};
@@ -185,6 +186,28 @@ pub struct Analysis {
 pub struct TableRefused {
     pub bytes: usize,
     pub reason: TryReserveError,
+}
+
+/// The main line of `record`, a record of `game` replayed as `replay`, judged move
+/// by move by the search (see [`analyze_with`]).
+///
+/// # Errors
+/// The transposition table could not be allocated.
+pub fn analyze(
+    game: registry::Found,
+    record: &GameRecord,
+    settings: &Settings,
+    replay: &Replay,
+    limits: &Limits,
+) -> Result<Analysis, TableRefused> {
+    struct Visit<'a>(&'a GameRecord, &'a Settings, &'a Replay, &'a Limits);
+    impl GameVisitor for Visit<'_> {
+        type Output = Result<Analysis, TableRefused>;
+        fn visit<R: Rules>(self, game: &'static GameInfo) -> Self::Output {
+            analyze_with::<R>(game, self.0, self.1, self.2, self.3)
+        }
+    }
+    game.dispatch(Visit(record, settings, replay, limits))
 }
 
 /// Analyzes the main line of `record` (of `info`, replayed as `replay`) up to its

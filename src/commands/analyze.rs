@@ -163,8 +163,8 @@ pub fn analyze(item: &Item, options: &Options) -> Result<Analysis, TableRefused>
     let Some(found) = item.replay.game.and_then(|g| registry::find(g.id)) else {
         return Ok(Analysis::default());
     };
-    found.engine.analyze(
-        found.info,
+    crate::analysis::analyze(
+        found,
         &item.record,
         &options.read.replay,
         &item.replay,

@@ -16,6 +16,7 @@ use crate::output::svg;
 use crate::record::writer::{write_game, write_moves};
 use crate::record::{Comment, GameRecord, MoveNode, MoveNumber, Span};
 use crate::registry;
+use crate::replay::diagram::each_diagram;
 use crate::replay::{Detail, Line, Replay, Status};
 
 /// What `tgn annotate` is asked to do.
@@ -330,17 +331,15 @@ fn draw_plies(
         ControlFlow::Continue(())
     };
     let walked = super::allowance::walk(&item.replay, || {
-        found
-            .engine
-            .each_diagram(
-                found.info,
-                &item.record,
-                &read.replay,
-                &mut |ply, draw| match visit(ply, draw) {
-                    ControlFlow::Continue(()) if Some(ply) == last_drawn => ControlFlow::Break(()),
-                    flow => flow,
-                },
-            )
+        each_diagram(
+            found,
+            &item.record,
+            &read.replay,
+            &mut |ply, draw| match visit(ply, draw) {
+                ControlFlow::Continue(()) if Some(ply) == last_drawn => ControlFlow::Break(()),
+                flow => flow,
+            },
+        )
     });
     if let Some(e) = failed {
         return Err(e);

@@ -8,7 +8,7 @@ use super::{Reading, RunStatus, expand, read_all};
 use crate::output::svg;
 use crate::registry;
 use crate::replay::Detail;
-use crate::replay::diagram::Stop;
+use crate::replay::diagram::{Stop, diagram};
 
 /// The picture's format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,10 +77,8 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
                 .map_or("", |e| e.message.as_str());
             io::Error::other(format!("{}: game {}: {why}", input.name(), options.index))
         })?;
-    let drawn = found
-        .engine
-        .diagram(found.info, &item.record, &options.read.replay, options.stop)
-        .map_err(|why| {
+    let drawn =
+        diagram(found, &item.record, &options.read.replay, options.stop).map_err(|why| {
             io::Error::other(format!("{}: game {}: {why}", input.name(), options.index))
         })?;
     if let Some(why) = &drawn.stopped {

@@ -343,7 +343,7 @@ fn played(item: &Item, i: usize) -> Option<&str> {
 /// position string) before `ply`, 0-based.
 fn same_position_before(a: &Item, b: &Item, ply: usize) -> bool {
     let same_game = match (a.replay.game, b.replay.game) {
-        (Some(x), Some(y)) => std::ptr::eq(x, y),
+        (Some(x), Some(y)) => x.id == y.id,
         _ => false,
     };
     same_game

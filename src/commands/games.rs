@@ -132,7 +132,7 @@ fn one_game(found: Found, width: usize) -> String {
         "  ",
         "    ",
     );
-    let options = found.engine.options_of(info);
+    let options = found.options_of();
     out += "\n";
     match options.first() {
         None => out += "No options.\n",
@@ -165,7 +165,7 @@ fn one_game(found: Found, width: usize) -> String {
             }
         }
     }
-    let presets = found.engine.presets();
+    let presets = found.presets();
     if let Some((about, list)) = presets.split_first() {
         out += "\n";
         out += &paragraph(about, width, "", "");
@@ -201,8 +201,7 @@ fn example(option: &OptionSpec) -> &'static str {
 fn game_json(found: Found) -> Value {
     let info = found.info;
     let options: Vec<Value> = found
-        .engine
-        .options_of(info)
+        .options_of()
         .into_iter()
         .map(|option| {
             let mut value = json!({
@@ -232,7 +231,7 @@ fn game_json(found: Found) -> Value {
         "aliases": info.aliases,
         "rules": info.rules_document(),
         "options": options,
-        "presets": found.engine.presets(),
+        "presets": found.presets(),
     })
 }
 

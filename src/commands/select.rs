@@ -276,8 +276,7 @@ impl Selection {
             return Err("the game is unknown".to_string());
         };
         found
-            .engine
-            .reads_position(found.info, &item.record, &settings.options, wanted)
+            .reads_position(&item.record, &settings.options, wanted)
             .map_err(|e| format!("{}: {e}", found.info.id))
     }
 
@@ -290,7 +289,7 @@ impl Selection {
         let Some(found) = replay.game.and_then(|g| registry::find(g.id)) else {
             return false;
         };
-        let wanted = found.engine.board_part(wanted);
+        let wanted = found.board_part(wanted);
         let start = replay.start.iter().map(|s| s.position.as_str());
         let after_moves = replay.main.nodes.iter().filter_map(|n| match &n.status {
             Status::Played(p) => p.detail.as_ref().map(|d| d.position.as_str()),
@@ -298,7 +297,7 @@ impl Selection {
         });
         start
             .chain(after_moves)
-            .any(|p| found.engine.board_part(p) == wanted)
+            .any(|p| found.board_part(p) == wanted)
     }
 
     /// Whether the main line starts with [`Selection::moves`]: each move as written,

@@ -12,6 +12,7 @@ use super::{last_ply_to_draw, refuse_input_as_output};
 use crate::output::html::Viewer;
 use crate::registry;
 use crate::replay::Detail;
+use crate::replay::diagram::each_diagram;
 
 /// What `tgn view` is asked to do.
 #[derive(Clone, Debug)]
@@ -52,8 +53,8 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
                 // A setup the rules refuse draws no board: its error is the game's.
                 let last = last_ply_to_draw(&item);
                 let _ = super::allowance::walk(&item.replay, || {
-                    found.engine.each_diagram(
-                        found.info,
+                    each_diagram(
+                        found,
                         &item.record,
                         &options.read.replay,
                         &mut |ply, draw| match game.ply(draw) {

@@ -1,5 +1,5 @@
 //! Games: the one trait every game implements, the values it trades in, and one
-//! module per game (the registry that names them is [`crate::registry`]).
+//! module per game, and the [`registry`] that names them.
 //!
 //! A game is split the way its record is read:
 //! 1. [`Rules::parse_token`] turns the text of a move (`87(10)`, `d4xf6xh4`) into a
@@ -9,14 +9,15 @@
 //!    ambiguous (with the candidates), or a mark that disagrees with the replay.
 //! 3. [`Rules::play`] applies a resolved move; it cannot fail.
 //!
-//! Nothing outside `games/` names a specific game: the subcommands reach every game
-//! through [`registry`](crate::registry) and the object-safe [`Engine`](crate::registry::Engine).
+//! Nothing outside `games/` names a specific game: the layers above reach every game
+//! through the [`registry`], which finds a game by name and hands their own
+//! [`GameVisitor`](registry::GameVisitor) the game's `Rules` type.
 
 /// Every game tgn plays, as its folder and its rules type, in the order `tgn games`
 /// lists them: **adding a game is adding its line here.** The list declares each
-/// folder's module (below) and is handed to the registry, which makes an engine of
-/// each type ([`ENGINES`](crate::registry::ENGINES)); the man page, the README's games
-/// table and `tgn games` follow from the registry.
+/// folder's module (below) and is handed to the [`registry`], which dispatches to
+/// each type ([`registry::dispatch`]); the man page, the README's games table and
+/// `tgn games` follow from the registry.
 macro_rules! every_game {
     ($then:ident) => {
         $then! {
@@ -46,6 +47,7 @@ every_game!(game_folders);
 pub(crate) mod common;
 pub mod options;
 pub(crate) mod playout;
+pub mod registry;
 #[cfg(test)]
 pub(crate) mod testing;
 
@@ -356,7 +358,7 @@ pub struct GameInfo {
     /// Display name, e.g. `Toguz Kumalak`.
     pub name: &'static str,
     /// Other spellings accepted in `[Game]`, `[Variant]`, `[GameType]` and `--game`,
-    /// compared after [`normalize_name`](crate::registry::normalize_name).
+    /// compared after [`normalize_name`](registry::normalize_name).
     pub aliases: &'static [&'static str],
     /// Who moves first, in the game's own words (PGN's `White`): `South`, `princes`.
     pub first: &'static str,

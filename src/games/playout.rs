@@ -7,7 +7,82 @@
 //! string round-trips; a position with no legal move has an outcome (unless the game is
 //! over already); [`Rules::over_but_for_moves`] keeps its promise.
 
+use std::fmt;
+
+use super::registry::{Found, GameVisitor};
 use super::{GameInfo, Player, Rules, Setup};
+
+/// A property of the rules a random game found broken, described with the moves
+/// that led to it; or the setup a playout was asked for, refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Broken(pub String);
+
+impl fmt::Display for Broken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Broken {}
+
+impl From<String> for Broken {
+    fn from(what: String) -> Broken {
+        Broken(what)
+    }
+}
+
+impl From<&str> for Broken {
+    fn from(what: &str) -> Broken {
+        Broken(what.to_string())
+    }
+}
+
+/// A random game of `game` as record text (see [`random_record_with`]).
+///
+/// # Errors
+/// A rule that broke a property during the game.
+pub fn random_record(game: Found, seed: u64, max_plies: usize) -> Result<String, Broken> {
+    struct Visit(u64, usize);
+    impl GameVisitor for Visit {
+        type Output = Result<String, Broken>;
+        fn visit<R: Rules>(self, game: &'static GameInfo) -> Self::Output {
+            random_record_with::<R>(game, self.0, self.1)
+        }
+    }
+    game.dispatch(Visit(seed, max_plies))
+}
+
+/// Plays a random game of `game`, checking the notation and position round trips at
+/// every ply (see [`random_game`]).
+///
+/// # Errors
+/// The first broken property.
+pub fn check_random_game(game: Found, seed: u64, max_plies: usize) -> Result<(), Broken> {
+    struct Visit(u64, usize);
+    impl GameVisitor for Visit {
+        type Output = Result<(), Broken>;
+        fn visit<R: Rules>(self, game: &'static GameInfo) -> Self::Output {
+            random_game::<R>(game, self.0, self.1, true).map(drop)
+        }
+    }
+    game.dispatch(Visit(seed, max_plies))
+}
+
+/// Reads arbitrary text as a move and as a position string of `game` (see
+/// [`check_notation_with`]): what the fuzz campaign drives.
+///
+/// # Errors
+/// The first broken property.
+pub fn check_notation(game: Found, text: &str) -> Result<(), Broken> {
+    struct Visit<'a>(&'a str);
+    impl GameVisitor for Visit<'_> {
+        type Output = Result<(), Broken>;
+        fn visit<R: Rules>(self, game: &'static GameInfo) -> Self::Output {
+            check_notation_with::<R>(game, self.0)
+        }
+    }
+    game.dispatch(Visit(text))
+}
 
 /// A small deterministic generator (SplitMix64): reproducible games without a
 /// dependency.
@@ -54,14 +129,18 @@ pub fn random_game<R: Rules>(
     seed: u64,
     max_plies: usize,
     check: bool,
-) -> Result<RandomGame, String> {
+) -> Result<RandomGame, Broken> {
     let rules = R::configure(&Setup::new(info, &[], &[])).map_err(|e| e.message)?;
     let mut rng = SplitMix::new(seed);
     let mut position = rules.start_position();
     let mut moves = Vec::new();
     let mut turns = Vec::new();
-    let fail = |moves: &[String], what: String| -> Result<RandomGame, String> {
-        Err(format!("{} after {}: {what}", info.id, moves.join(" ")))
+    let fail = |moves: &[String], what: String| -> Result<RandomGame, Broken> {
+        Err(Broken(format!(
+            "{} after {}: {what}",
+            info.id,
+            moves.join(" ")
+        )))
     };
     while moves.len() < max_plies {
         if check {
@@ -79,7 +158,7 @@ pub fn random_game<R: Rules>(
         }
         let over = rules.outcome(&position).is_some();
         if check && let Err(e) = check_over_but_for_moves(&rules, &position, over) {
-            return fail(&moves, e);
+            return fail(&moves, e.0);
         }
         if over {
             break;
@@ -94,7 +173,7 @@ pub fn random_game<R: Rules>(
             let step = legal.len().div_ceil(CHECKED_PER_PLY);
             for mv in legal.iter().step_by(step.max(1)) {
                 if let Err(e) = check_round_trip(&rules, &position, mv) {
-                    return fail(&moves, e);
+                    return fail(&moves, e.0);
                 }
             }
         }
@@ -117,7 +196,7 @@ fn check_over_but_for_moves<R: Rules>(
     rules: &R,
     position: &R::Position,
     over: bool,
-) -> Result<(), String> {
+) -> Result<(), Broken> {
     match (over, rules.over_but_for_moves(position)) {
         (false, true) => Err("over_but_for_moves says over, the outcome says not".into()),
         (true, false) if !rules.legal_moves(position).is_empty() => {
@@ -131,7 +210,7 @@ fn check_round_trip<R: Rules>(
     rules: &R,
     position: &R::Position,
     mv: &R::Move,
-) -> Result<(), String> {
+) -> Result<(), Broken> {
     let text = rules.write_move(position, mv);
     let token = rules
         .parse_token(&text)
@@ -141,23 +220,23 @@ fn check_round_trip<R: Rules>(
         .map_err(|e| format!("{text} does not resolve: {e}"))?;
     let again = rules.write_move(position, &back);
     if again != text {
-        return Err(format!("{text} resolves to a move written {again}"));
+        return Err(format!("{text} resolves to a move written {again}").into());
     }
     let (mut a, mut b) = (position.clone(), position.clone());
     rules.play(&mut a, mv);
     rules.play(&mut b, &back);
     if rules.write_position(&a) != rules.write_position(&b) {
-        return Err(format!("{text} read back leads elsewhere"));
+        return Err(format!("{text} read back leads elsewhere").into());
     }
     Ok(())
 }
 
 /// A random game as record text, with a `[Game]` tag, move numbers and its result.
-pub fn random_record<R: Rules>(
+pub fn random_record_with<R: Rules>(
     info: &'static GameInfo,
     seed: u64,
     max_plies: usize,
-) -> Result<String, String> {
+) -> Result<String, Broken> {
     let game = random_game::<R>(info, seed, max_plies, false)?;
     Ok(record_text(info, seed, &game))
 }
@@ -181,7 +260,7 @@ pub fn shuttling_record<R: Rules>(
     fen: &str,
     seed: u64,
     plies: usize,
-) -> Result<String, String> {
+) -> Result<String, Broken> {
     let rules = R::configure(&Setup::new(info, tags, &[])).map_err(|e| e.message)?;
     let mut position = rules.parse_position(fen).map_err(|e| e.to_string())?;
     let mut rng = SplitMix::new(seed);
@@ -231,7 +310,7 @@ pub fn shuttling_record<R: Rules>(
     Ok(text)
 }
 
-/// [`random_record`] with capture chains of two legs or more written, every other
+/// [`random_record_with`] with capture chains of two legs or more written, every other
 /// time, by their first and last points only (`d4xh4` for `d4xf6xh4`) where no other
 /// legal move goes from the one to the other: the short capture form of the rules'
 /// README, which must name the chain played. Also how many tokens were shortened.
@@ -243,7 +322,7 @@ pub fn random_record_in_short_form<R: Rules>(
     info: &'static GameInfo,
     seed: u64,
     max_plies: usize,
-) -> Result<(String, usize), String> {
+) -> Result<(String, usize), Broken> {
     let mut game = random_game::<R>(info, seed, max_plies, false)?;
     let rules = R::configure(&Setup::new(info, &[], &[])).map_err(|e| e.message)?;
     let mut rng = SplitMix::new(seed);
@@ -330,7 +409,7 @@ pub fn record_text(info: &GameInfo, round: u64, game: &RandomGame) -> String {
 ///
 /// # Errors
 /// The first broken property.
-pub fn check_notation<R: Rules>(info: &'static GameInfo, text: &str) -> Result<(), String> {
+pub fn check_notation_with<R: Rules>(info: &'static GameInfo, text: &str) -> Result<(), Broken> {
     let rules = R::configure(&Setup::new(info, &[], &[])).map_err(|e| e.message)?;
     if let Ok(token) = rules.parse_token(text) {
         let _ = rules.resolve(&rules.start_position(), &token);
@@ -343,14 +422,14 @@ pub fn check_notation<R: Rules>(info: &'static GameInfo, text: &str) -> Result<(
         Ok(back) if rules.write_position(&back) == written => {}
         Ok(back) => {
             let again = rules.write_position(&back);
-            return Err(format!(
+            return Err(Broken(format!(
                 "{text:?} is written {written:?}, which reads back as {again:?}"
-            ));
+            )));
         }
         Err(e) => {
-            return Err(format!(
+            return Err(Broken(format!(
                 "{text:?} is written {written:?}, which does not read: {e}"
-            ));
+            )));
         }
     }
     let _ = (
@@ -373,4 +452,41 @@ pub fn check_notation<R: Rules>(info: &'static GameInfo, text: &str) -> Result<(
         let _ = rules.describe(&position, &resolved, &after);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    //! The shared random-playout property test, run over every registered game.
+    use super::*;
+    use crate::games::registry::all_games;
+
+    #[test]
+    fn every_game_round_trips_its_notation_in_random_games() {
+        for found in all_games() {
+            for seed in 0..20 {
+                if let Err(e) = check_random_game(found, seed, 400) {
+                    panic!("seed {seed}: {e}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn random_records_replay_without_error() {
+        use crate::record::parser::{Origin, parse_games};
+        use crate::replay::{Settings, replay};
+        for found in all_games() {
+            for seed in 0..10 {
+                let text = random_record(found, seed, 400).unwrap();
+                let record = parse_games(&text, Origin::default()).remove(0);
+                let replay = replay(&record, &Settings::default());
+                assert!(
+                    replay.is_valid(),
+                    "{}: {:?}\n{text}",
+                    found.info.id,
+                    replay.errors
+                );
+            }
+        }
+    }
 }

@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 
 use super::{Settings, foreign_option, start_from};
 use crate::games::options::Setup;
+use crate::games::registry::{Found, GameVisitor};
 use crate::games::{Diagram, GameInfo, Rules};
 use crate::record::GameRecord;
 
@@ -28,7 +29,27 @@ pub struct Drawn {
     pub stopped: Option<String>,
 }
 
-/// The scene of `record` (a game of `info`) at `stop`.
+/// The scene of `record`, a record of `game`, at `stop` (`tgn diagram`).
+///
+/// # Errors
+/// A setup the rules refuse, or a ply past the end of the main line.
+pub fn diagram(
+    game: Found,
+    record: &GameRecord,
+    settings: &Settings,
+    stop: Stop,
+) -> Result<Drawn, String> {
+    struct Visit<'a>(&'a GameRecord, &'a Settings, Stop);
+    impl GameVisitor for Visit<'_> {
+        type Output = Result<Drawn, String>;
+        fn visit<R: Rules>(self, game: &'static GameInfo) -> Self::Output {
+            diagram_with::<R>(game, self.0, self.1, self.2)
+        }
+    }
+    game.dispatch(Visit(record, settings, stop))
+}
+
+/// [`diagram`] by a game's [`Rules`]: the scene of `record` (a game of `info`) at `stop`.
 ///
 /// # Errors
 /// A setup the rules refuse, or a ply past the end of the main line.
@@ -64,6 +85,27 @@ pub fn diagram_with<R: Rules>(
 
 /// What [`each_diagram_with`] shows each ply to: the ply, and a way to draw it.
 pub type EachPly<'a> = dyn FnMut(u32, &dyn Fn() -> Diagram) -> ControlFlow<()> + 'a;
+
+/// Shows `visit` the start and every ply of the main line of `record`, a record of
+/// `game`, as far as it is legal (see [`each_diagram_with`]); `visit` may stop.
+///
+/// # Errors
+/// A setup the rules refuse.
+pub fn each_diagram(
+    game: Found,
+    record: &GameRecord,
+    settings: &Settings,
+    visit: &mut EachPly<'_>,
+) -> Result<(), String> {
+    struct Visit<'a, 'v>(&'a GameRecord, &'a Settings, &'a mut EachPly<'v>);
+    impl GameVisitor for Visit<'_, '_> {
+        type Output = Result<(), String>;
+        fn visit<R: Rules>(self, game: &'static GameInfo) -> Self::Output {
+            each_diagram_with::<R>(game, self.0, self.1, self.2)
+        }
+    }
+    game.dispatch(Visit(record, settings, visit))
+}
 
 /// Shows `visit` the start and every ply of the main line, as far as it is legal,
 /// in order (`tgn view`, `tgn annotate --diagrams`): the ply, and a way to draw its

@@ -14,7 +14,6 @@ pub mod checkpoint;
 pub mod diagram;
 pub mod mend;
 pub(crate) mod quick;
-pub mod registry;
 mod warnings;
 
 pub use warnings::Count as MoveCount;
@@ -24,10 +23,10 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::games::options::tag_name;
+use crate::games::registry::{self, Found, GameVisitor};
 use crate::games::{GameInfo, Invalid, MoveError, Outcome, Player, Rule, Rules, Setup, SetupError};
 use crate::record::{GameRecord, MoveNode, Span};
 use crate::record::{GameResult, Termination};
-use registry::Found;
 
 /// What the driver records about each move beyond errors and counts: each output
 /// asks for what it prints, and nothing else is computed.
@@ -399,7 +398,7 @@ pub fn replay(record: &GameRecord, settings: &Settings) -> Replay {
         .map(|e| Diagnostic::new(ErrorCode::Syntax, e.message.clone(), e.span))
         .collect();
     let mut replay = match identify(record, settings) {
-        Ok(found) => found.engine.replay(found.info, record, settings),
+        Ok(found) => replay_game(found, record, settings),
         Err(error) => Replay {
             errors: vec![error],
             ..Replay::default()
@@ -495,7 +494,19 @@ fn identify_by<'a>(
     })
 }
 
-/// The replay of a record by a game's [`Rules`]: what `Engine::replay` runs.
+/// Replays `record` as a record of `game`, found beforehand (see [`identify`]).
+pub fn replay_game(game: Found, record: &GameRecord, settings: &Settings) -> Replay {
+    struct Visit<'a>(&'a GameRecord, &'a Settings);
+    impl GameVisitor for Visit<'_> {
+        type Output = Replay;
+        fn visit<R: Rules>(self, game: &'static GameInfo) -> Replay {
+            replay_with::<R>(game, self.0, self.1)
+        }
+    }
+    game.dispatch(Visit(record, settings))
+}
+
+/// The replay of a record by a game's [`Rules`]: what [`replay_game`] runs.
 pub fn replay_with<R: Rules>(
     info: &'static GameInfo,
     record: &GameRecord,

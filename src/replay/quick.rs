@@ -17,7 +17,8 @@
 
 use super::warnings::Count;
 use super::{Declared, Replay, Settings, Snapshot, identify_by, start_from};
-use crate::games::{Rules, Setup};
+use crate::games::registry::GameVisitor;
+use crate::games::{GameInfo, Rules, Setup};
 use crate::record::Termination;
 use crate::record::plain::{Plain, Step};
 use crate::record::{GameRecord, ResultMark, Span, Tag, parse_result};
@@ -32,7 +33,7 @@ use crate::record::{GameRecord, ResultMark, Span, Tag, parse_result};
 pub fn quick(text: &str, settings: &Settings) -> Option<(GameRecord, Replay)> {
     let plain = Plain::read(text).ok()?;
     let found = identify_by(|name| plain.tag(name), settings).ok()?;
-    let Quick { replay, result } = found.engine.quick(found.info, &plain, settings)?;
+    let Quick { replay, result } = found.dispatch(QuickWith(&plain, settings))?;
     let record = if settings.detail.tags {
         header(&plain, result)
     } else {
@@ -69,9 +70,19 @@ fn header(plain: &Plain<'_>, result: Option<Termination>) -> GameRecord {
     }
 }
 
-/// [`quick`] by a game's [`Rules`]: what `Engine::quick` runs.
+/// The visit of [`quick`]: [`quick_with`] by the game's rules.
+struct QuickWith<'a, 't>(&'a Plain<'t>, &'a Settings);
+
+impl GameVisitor for QuickWith<'_, '_> {
+    type Output = Option<Quick>;
+    fn visit<R: Rules>(self, game: &'static GameInfo) -> Option<Quick> {
+        quick_with::<R>(game, self.0, self.1)
+    }
+}
+
+/// [`quick`] by a game's [`Rules`].
 pub fn quick_with<R: Rules>(
-    info: &'static crate::games::GameInfo,
+    info: &'static GameInfo,
     plain: &Plain<'_>,
     settings: &Settings,
 ) -> Option<Quick> {
