@@ -229,6 +229,21 @@ fn every_game_has_its_rules_document() {
     assert!(missing.is_empty(), "no rules document: {missing:?}");
 }
 
+/// The index of the rules documents (`docs/rules/README.md`) has a row for every game,
+/// linking its document; a game left out is named.
+#[test]
+fn the_rules_index_lists_every_game() {
+    let index = std::fs::read_to_string(repository().join("docs/rules/README.md")).unwrap();
+    let missing: Vec<&str> = tgn::registry::all_games()
+        .map(|g| g.info.id)
+        .filter(|id| !index.contains(&format!("| `{id}` | [{id}.md]({id}.md) |")))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "docs/rules/README.md has no row `| `ID` | [ID.md](ID.md) | family |` for {missing:?}"
+    );
+}
+
 #[test]
 fn every_rule_a_message_cites_is_in_the_rules_document() {
     let documents = documents();

@@ -7,14 +7,8 @@ use super::WIN;
 use super::search::{Budget, Found, Searcher, UNLISTED_NODES};
 use super::solver::{Solved, Value, solve};
 use super::{DEFAULT_NODES, MAX_PLY, Verdict, verdict};
-use crate::games::bagh_chal::BaghChal;
-use crate::games::hunt::kungser::Kungser;
-use crate::games::mig_mang::MigMang;
 use crate::games::mill::Mill;
 use crate::games::nei_pat_kono::NeiPatKono;
-use crate::games::olinda_keliya::OlindaKeliya;
-use crate::games::pasang::Pasang;
-use crate::games::pinoy_dama::PinoyDama;
 use crate::games::playout::SplitMix;
 use crate::games::toguz_kumalak::ToguzKumalak;
 use crate::games::zamma::Zamma;
@@ -99,42 +93,40 @@ fn search_wins_in_one<R: Rules>(
     counts
 }
 
-macro_rules! wins_in_one_test {
-    ($name:ident, $rules:ty, $seeds:expr, $plies:expr) => {
-        wins_in_one_test!($name, $rules, &[], $seeds, $plies);
-    };
-    ($name:ident, $rules:ty, $options:expr, $seeds:expr, $plies:expr) => {
-        #[test]
-        fn $name() {
-            for (game, count) in search_wins_in_one::<$rules>($options, $seeds, $plies, 40) {
-                assert!(count > 0, "{game}: no position won in one met");
-            }
+/// The options `R`'s random positions are drawn under: its defaults, but where they
+/// make a win in one too rare to meet.
+fn wins_in_one_options<R: Rules>() -> Vec<(String, String)> {
+    match R::GAMES[0].id {
+        // On the 17x17 board random games end too seldom; the rules are the same on 5x5.
+        "mig-mang" => vec![("board".to_string(), "5x5".to_string())],
+        _ => Vec::new(),
+    }
+}
+
+/// A win in one is met, and seen, in each of `R`'s games.
+fn a_win_in_one_is_seen_in_each_game_of<R: Rules>() {
+    for (game, count) in search_wins_in_one::<R>(&wins_in_one_options::<R>(), 40, 400, 40) {
+        assert!(count > 0, "{game}: no position won in one met");
+    }
+}
+
+/// One test per rules type of the registry, in a module named after its folder
+/// (`wins_in_one::mill::…`): a new game is tested with no line here.
+macro_rules! wins_in_one_tests {
+    ($($folder:ident $(:: $rest:ident)+),* $(,)?) => {
+        mod wins_in_one {
+            $(mod $folder {
+                #[test]
+                fn a_win_in_one_is_seen_in_each_of_its_games() {
+                    super::super::a_win_in_one_is_seen_in_each_game_of::<
+                        crate::games::$folder $(:: $rest)+,
+                    >();
+                }
+            })*
         }
     };
 }
-
-wins_in_one_test!(a_win_in_one_is_seen_in_toguz_kumalak, ToguzKumalak, 40, 400);
-wins_in_one_test!(a_win_in_one_is_seen_in_the_mills, Mill, 40, 400);
-wins_in_one_test!(a_win_in_one_is_seen_in_pinoy_dama, PinoyDama, 40, 400);
-wins_in_one_test!(a_win_in_one_is_seen_in_zamma, Zamma, 40, 400);
-wins_in_one_test!(
-    a_win_in_one_is_seen_in_kungser_and_rimau_rimau,
-    Kungser,
-    40,
-    400
-);
-wins_in_one_test!(a_win_in_one_is_seen_in_bagh_chal, BaghChal, 40, 400);
-// On the 17x17 board random games end too seldom; the rules are the same on 5x5.
-wins_in_one_test!(
-    a_win_in_one_is_seen_in_mig_mang,
-    MigMang,
-    &[("board".to_string(), "5x5".to_string())],
-    40,
-    400
-);
-wins_in_one_test!(a_win_in_one_is_seen_in_nei_pat_kono, NeiPatKono, 40, 400);
-wins_in_one_test!(a_win_in_one_is_seen_in_olinda_keliya, OlindaKeliya, 40, 400);
-wins_in_one_test!(a_win_in_one_is_seen_in_pasang, Pasang, 40, 400);
+crate::games::every_game!(wins_in_one_tests);
 
 /// What a comparison of the search with the solver met.
 #[derive(Debug, Default, PartialEq, Eq)]
