@@ -29,7 +29,7 @@ fn repository() -> &'static Path {
 /// A rules document, as far as these checks read it.
 struct Document {
     path: PathBuf,
-    /// The game folders it describes (`hunt` for `src/games/hunt/`).
+    /// The game folders it describes (`kungser` for `src/games/kungser/`).
     engines: Vec<String>,
     /// Section number → its title and the numbers of its numbered items.
     sections: BTreeMap<String, (String, BTreeSet<String>)>,
@@ -41,7 +41,7 @@ struct Document {
 
 fn read_document(path: &Path) -> Document {
     let text = std::fs::read_to_string(path).unwrap();
-    let engine = Regex::new(r"src/games/([a-z_]+)/").unwrap();
+    let engine = Regex::new(r"src/games/((?:common/)?[a-z_]+)/").unwrap();
     let section = Regex::new(r"^## ([0-9]+)\. (.*)$").unwrap();
     let numbered = Regex::new(r"^([0-9]+)\. ").unwrap();
     let item = Regex::new(r"^\s*(?:- )?\*\*([A-Z][A-Za-z]*[0-9]+[a-z]?)\b").unwrap();
@@ -57,8 +57,11 @@ fn read_document(path: &Path) -> Document {
         examples: Vec::new(),
     };
     let mut current: Option<String> = None;
+    // The `Engine:` line and the lines of its paragraph that follow it.
+    let mut in_engine = false;
     for line in text.lines() {
-        if line.starts_with("Engine:") {
+        in_engine = line.starts_with("Engine:") || (in_engine && !line.trim().is_empty());
+        if in_engine {
             document
                 .engines
                 .extend(engine.captures_iter(line).map(|c| c[1].to_string()));
@@ -168,7 +171,7 @@ fn char_literal_length(text: &str) -> Option<usize> {
 }
 
 /// The rule ids the strings of one game folder cite, test code left out.
-fn cited_ids(folder: &Path) -> BTreeSet<String> {
+fn cited_ids(folder: &Path, depth: usize) -> BTreeSet<String> {
     // A rule id stands after a space or a bracket ("(R11)", "rule R6"), never inside a
     // position string written as an example (Pinoy Dama's "W:W21,22,K5:B1,2").
     let id = Regex::new(
@@ -177,7 +180,7 @@ fn cited_ids(folder: &Path) -> BTreeSet<String> {
     .unwrap();
     let tests = Regex::new(r"#\[cfg\(test\)\]\s*mod \w+\s*\{").unwrap();
     let mut ids = BTreeSet::new();
-    for entry in walkdir::WalkDir::new(folder) {
+    for entry in walkdir::WalkDir::new(folder).max_depth(depth) {
         let path = entry.unwrap().into_path();
         let name = path.file_name().unwrap().to_string_lossy();
         if !name.ends_with(".rs") || name == "tests.rs" || name == "testing.rs" {
@@ -249,15 +252,34 @@ fn every_rule_a_message_cites_is_in_the_rules_document() {
     let documents = documents();
     let mut problems = Vec::new();
     let games = repository().join("src/games");
-    let mut folders: Vec<PathBuf> = std::fs::read_dir(&games)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.is_dir())
-        .collect();
-    folders.sort();
-    for folder in folders {
+    let subfolders = |dir: &Path| -> Vec<PathBuf> {
+        let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_dir())
+            .collect();
+        found.sort();
+        found
+    };
+    // Each game's folder, and each family's folder in `common` (`common/hunt`), whose
+    // documents say `Engine: src/games/<name>/`; `common`'s own files apart.
+    let mut folders: Vec<(String, BTreeSet<String>)> = Vec::new();
+    for folder in subfolders(&games) {
         let name = folder.file_name().unwrap().to_string_lossy().to_string();
-        let ids = cited_ids(&folder);
+        if name == "common" {
+            folders.push((name.clone(), cited_ids(&folder, 1)));
+            for family in subfolders(&folder) {
+                let family_name = family.file_name().unwrap().to_string_lossy().to_string();
+                folders.push((
+                    format!("common/{family_name}"),
+                    cited_ids(&family, usize::MAX),
+                ));
+            }
+        } else {
+            folders.push((name, cited_ids(&folder, usize::MAX)));
+        }
+    }
+    for (name, ids) in folders {
         let described: Vec<&Document> = documents
             .iter()
             .filter(|d| d.engines.contains(&name))

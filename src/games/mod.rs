@@ -25,7 +25,7 @@ macro_rules! every_game {
             mill::Mill,
             pinoy_dama::PinoyDama,
             zamma::Zamma,
-            hunt::kungser::Kungser,
+            kungser::Kungser,
             mig_mang::MigMang,
             nei_pat_kono::NeiPatKono,
             olinda_keliya::OlindaKeliya,

@@ -17,9 +17,9 @@ mod tests;
 
 use std::sync::OnceLock;
 
-use super::common::alquerque::Layout;
+use super::common::hunt::board::Layout;
+use super::common::hunt::{Capture, Family, Format, Hunt, HuntGame, Opening, Variant, Words};
 use super::common::placement::Placement;
-use super::hunt::{Capture, Family, Format, Hunt, HuntGame, Opening, Variant, Words};
 use super::{GameInfo, OptionSpec, Setup, SetupError};
 
 /// The id of Bagh-chal.

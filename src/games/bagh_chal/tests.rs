@@ -19,7 +19,7 @@ fn configured(tags: &[(&str, &str)]) -> BaghChal {
     BaghChal::configure(&Setup::new(&Games::GAMES[0], &tags, &[])).expect("valid options")
 }
 
-fn fen(game: &BaghChal, text: &str) -> crate::games::hunt::Position {
+fn fen(game: &BaghChal, text: &str) -> crate::games::common::hunt::Position {
     game.parse_position(text)
         .unwrap_or_else(|e| panic!("{text}: {e}"))
 }

@@ -479,7 +479,7 @@ pub fn finished_drawing(drawing: &str, outcome: &Outcome) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::common::alquerque::Layout;
+    use crate::games::common::hunt::board::Layout;
 
     #[test]
     fn a_board_gives_one_line_per_link_and_its_points_by_name() {

@@ -75,7 +75,7 @@ pub fn lerp(a: usize, b: usize, i: usize, n: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::common::alquerque::Layout;
+    use crate::games::common::hunt::board::Layout;
 
     #[test]
     fn the_37_point_board_shows_its_triangles_and_diagonals() {

@@ -6,7 +6,6 @@
 //! candidates an ambiguous move's message names.
 
 pub mod allowance;
-pub mod alquerque;
 pub mod board;
 pub mod capture;
 pub mod colour;
@@ -14,6 +13,7 @@ pub mod diagram;
 pub mod draughts;
 pub mod drawing;
 pub mod grid;
+pub mod hunt;
 pub mod listing;
 pub mod mancala;
 pub mod placement;

@@ -9,10 +9,15 @@
 
 use std::sync::OnceLock;
 
-use super::{Capture, Family, Format, Hunt, HuntGame, Opening, Variant, Words};
-use crate::games::common::alquerque::Layout;
+use crate::games::common::hunt::board::Layout;
+use crate::games::common::hunt::{
+    Capture, Family, Format, Hunt, HuntGame, Opening, Variant, Words,
+};
 use crate::games::common::placement::Placement;
 use crate::games::{GameInfo, OptionSpec, Setup, SetupError};
+
+#[cfg(test)]
+mod tests;
 
 /// The id of Kungser.
 pub const KUNGSER: &str = "kungser";

@@ -1,4 +1,4 @@
-//! Hunt boards: an alquerque square, alone or with triangles on its sides, as
+//! The hunt boards: an alquerque square, alone or with triangles on its sides, as
 //! configurations of the shared point-graph [`Board`].
 //!
 //! The square is `n × n` points (odd `n`) joined orthogonally everywhere and diagonally
@@ -14,7 +14,7 @@
 //!   Soldiers: the square on ranks 3–7 and a triangle below (`a1`–`e2`, apex `c3`) and
 //!   above (`b8`–`e9`, apex `c7`).
 
-use super::board::{Board, Dir};
+use crate::games::common::board::{Board, Dir};
 
 /// Where a triangle stands on the square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -17,34 +17,34 @@
 //! repetition the shared [`History`](crate::games::common::repetition::History), the
 //! drawing the shared [`drawing`](crate::games::common::drawing). A family of variants
 //! ([`Family`]: its game ids, options and how a record's options configure it) becomes
-//! a [`Rules`] implementation as [`HuntGame`]; the registry names that.
+//! a [`Rules`] implementation as [`HuntGame`]; the registry names that. Each game's
+//! folder holds its variant's data: `games/kungser/` (Kungser and Rimau-rimau, one
+//! family on the 37-point board) and `games/bagh_chal/`.
 //!
-//! - [`kungser`]: Kungser and Rimau-rimau (rules: `kungser.md`).
+//! - [`board`]: the hunt boards ([`Layout`]), as configurations of the shared
+//!   point-graph board.
 //! - [`position`]: the position, its position strings, drawing and JSON state.
 //! - [`notation`]: move tokens (`@d3`, `c3`, `c3-c2`, `e5xc3xa1xe1`, `*b4,c5,d6/c7-a1`).
 //! - [`rules`]: the rules, each in one place.
 
+pub mod board;
 mod diagram;
-pub mod kungser;
 pub mod moves;
 pub mod notation;
 pub mod position;
 pub mod rules;
 
-#[cfg(test)]
-mod tests;
-
 use std::marker::PhantomData;
 use std::ops::Deref;
 use std::sync::OnceLock;
 
-use super::common::alquerque::Layout;
-use super::common::board::PointName;
-use super::common::capture::{Graph, Set, bit};
-use super::common::placement::Placement;
-use super::common::{Board, Point};
-use super::{GameInfo, MoveError, NotationError, OptionSpec, Outcome, Player};
-use super::{Rules, Setup, SetupError};
+use super::board::PointName;
+use super::capture::{Graph, Set, bit};
+use super::placement::Placement;
+use super::{Board, Point};
+use crate::games::{GameInfo, MoveError, NotationError, OptionSpec, Outcome, Player};
+use crate::games::{Rules, Setup, SetupError};
+use board::Layout;
 pub use moves::Move;
 pub use notation::Token;
 pub use position::Position;
@@ -344,14 +344,14 @@ impl<F: Family> Rules for HuntGame<F> {
     }
 
     /// See [`position`] for the formats.
-    fn parse_position(&self, text: &str) -> Result<Position, super::Invalid> {
-        Position::parse(self, text).map_err(super::Invalid)
+    fn parse_position(&self, text: &str) -> Result<Position, crate::games::Invalid> {
+        Position::parse(self, text).map_err(crate::games::Invalid)
     }
     fn write_position(&self, position: &Position) -> String {
         position.write(self)
     }
 
-    fn diagram(&self, position: &Position, last: Option<&Move>) -> super::Diagram {
+    fn diagram(&self, position: &Position, last: Option<&Move>) -> crate::games::Diagram {
         self.scene(position, last)
     }
 

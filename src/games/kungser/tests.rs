@@ -2,10 +2,10 @@
 //! those added after review, every worked example (E1–E4) of `kungser.md` §7, the
 //! notation, the position string and the drawing.
 
-use super::kungser::{HUNTERS, KUNGSER_RULES, Kungser, PREY_SIDE, RIMAU_RULES};
-use super::*;
-use crate::games::GameResult;
-use crate::games::common::capture::points;
+use super::{HUNTERS, KUNGSER_RULES, Kungser, PREY_SIDE, RIMAU_RULES};
+use crate::games::common::hunt::*;
+use crate::games::common::capture::{bit, points};
+use crate::games::{GameResult, Rules, Setup};
 use crate::games::testing::{error, legal, play, short_forms_replay};
 use crate::record::parser::{Origin, parse_games};
 use crate::replay::{ErrorCode, Replay, Settings, replay_with};
@@ -541,7 +541,7 @@ fn v1_opening_removes_three_central_men_in_any_order() {
         assert_eq!(r.write_move(&start, &m), "*b4,c5,d6");
         assert_eq!(p.captured(), 3);
         assert_eq!(p.prey_on_board(), 6);
-        assert_eq!(p.to_move, PREY_SIDE);
+        assert_eq!(r.to_move(&p), PREY_SIDE);
         assert!(!p.opening());
     }
     // Errors, each naming V1.
@@ -695,7 +695,7 @@ fn v4_one_capture_per_turn_no_chains_and_captures_optional() {
         "illegal move: c3xc5xc7: a tiger captures once per turn, with one jump and no chain (V4)"
     );
     let q = after(&r, p.clone(), "c3xc5");
-    assert_eq!(q.to_move, PREY_SIDE);
+    assert_eq!(r.to_move(&q), PREY_SIDE);
     // A step while a capture exists.
     play(&r, &mut p.clone(), "c3-c2").unwrap();
 }
@@ -773,7 +773,7 @@ fn start_positions_and_their_strings() {
         let start = hunt.start_position();
         let text = hunt.write_position(&start);
         assert_eq!(fen(hunt, &text), start);
-        assert_eq!(start.to_move, HUNTERS);
+        assert_eq!(hunt.to_move(&start), HUNTERS);
     }
     // Fields in any order, letters in any case.
     let p = fen(&k, "turn=l hand=0 captured=1 p=a1,e1 l=c1");

@@ -218,7 +218,7 @@ pub fn write(hunt: &Hunt, mv: &Move) -> String {
 mod tests {
     use super::*;
     use crate::games::Rules;
-    use crate::games::hunt::kungser::Kungser;
+    use crate::games::kungser::Kungser;
     use crate::games::options::Setup;
 
     #[test]
