@@ -115,7 +115,7 @@ fn module_of(src: &Path, path: &Path) -> Vec<String> {
 fn named_paths(module: &[String], code: &str) -> Vec<Vec<String>> {
     let mut paths = Vec::new();
     let mut rest = code;
-    while let Some(at) = rest.find(|c: char| c == 'c' || c == 's') {
+    while let Some(at) = rest.find(['c', 's']) {
         let text = &rest[at..];
         let boundary = rest[..at]
             .chars()
