@@ -232,19 +232,45 @@ fn every_game_has_its_rules_document() {
     assert!(missing.is_empty(), "no rules document: {missing:?}");
 }
 
-/// The index of the rules documents (`docs/rules/README.md`) has a row for every game,
-/// linking its document; a game left out is named.
+/// The index of the rules documents (`docs/rules/README.md`): a row per game, in
+/// registry order, made from the registry and the `Family:` line of the game's own
+/// document, so that a new game's document is all a contributor writes for it
+/// (`TGN_UPDATE_README=1` rewrites the table).
 #[test]
 fn the_rules_index_lists_every_game() {
-    let index = std::fs::read_to_string(repository().join("docs/rules/README.md")).unwrap();
-    let missing: Vec<&str> = tgn::registry::all_games()
-        .map(|g| g.info.id)
-        .filter(|id| !index.contains(&format!("| `{id}` | [{id}.md]({id}.md) |")))
-        .collect();
+    let path = repository().join("docs/rules/README.md");
+    let index = std::fs::read_to_string(&path).unwrap();
+    let mut table = String::from("| game (`[Game \"…\"]`) | document | family |\n|---|---|---|\n");
+    let mut missing = Vec::new();
+    for found in tgn::registry::all_games() {
+        let id = found.info.id;
+        let document = std::fs::read_to_string(repository().join(found.info.rules_document()))
+            .unwrap_or_default();
+        let family = document
+            .lines()
+            .find_map(|line| line.strip_prefix("Family: "))
+            .unwrap_or_else(|| {
+                missing.push(id);
+                ""
+            });
+        table += &format!("| `{id}` | [{id}.md]({id}.md) | {family} |\n");
+    }
     assert!(
         missing.is_empty(),
-        "docs/rules/README.md has no row `| `ID` | [ID.md](ID.md) | family |` for {missing:?}"
+        "no `Family: …` line in the rules document of {missing:?}"
     );
+    let start = index.find("| game (`[Game").expect("the index's table");
+    let end = index[start..]
+        .find("\n\n")
+        .map_or(index.len(), |n| start + n + 1);
+    if index[start..end] != table {
+        assert!(
+            std::env::var_os("TGN_UPDATE_README").is_some(),
+            "docs/rules/README.md's table is not the registry's: rerun with TGN_UPDATE_README=1"
+        );
+        let updated = format!("{}{table}{}", &index[..start], &index[end..]);
+        std::fs::write(&path, updated).unwrap();
+    }
 }
 
 #[test]
