@@ -77,6 +77,9 @@ impl Family for Games {
     }];
 
     const OPTIONS: &'static [OptionSpec] = &[];
+    /// The slope of the win curve of `tgn analyze`: Bagh-chal's until one is fitted
+    /// on the game's own records (docs/win-curves.md).
+    const WIN_CURVE: f64 = 0.70;
 
     fn configure(_setup: &Setup<'_>) -> Result<Hunt, SetupError> {
         Ok(Hunt {
