@@ -137,6 +137,91 @@ impl fmt::Display for NotationError {
 
 impl std::error::Error for NotationError {}
 
+/// A position string (`[FEN]`, a `[%pos]` checkpoint, `tgn filter --reaching`) that
+/// is not one of the game's: what kind of fault it is, for programs, and the sentence
+/// people read, naming the field or the rule at fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    pub kind: PositionErrorKind,
+    /// The sentence users read: `the K: section has 3 counts, not 2`.
+    pub reason: String,
+}
+
+/// What is wrong with a position string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PositionErrorKind {
+    /// It does not have the game's shape: a field missing, unknown or repeated, a
+    /// character or a number that cannot be read.
+    Syntax,
+    /// It reads, but describes no position of the game: more pieces than the game has,
+    /// a piece where none may stand, counts that do not add up, a point off the board.
+    Impossible,
+    /// It disagrees with the record's options: the board's size, the variant.
+    Options,
+}
+
+impl PositionError {
+    /// A string that does not have the game's shape.
+    pub fn syntax(reason: impl Into<String>) -> PositionError {
+        PositionError {
+            kind: PositionErrorKind::Syntax,
+            reason: reason.into(),
+        }
+    }
+
+    /// A string that reads but describes no position of the game.
+    pub fn impossible(reason: impl Into<String>) -> PositionError {
+        PositionError {
+            kind: PositionErrorKind::Impossible,
+            reason: reason.into(),
+        }
+    }
+
+    /// A string that disagrees with the record's options.
+    pub fn options(reason: impl Into<String>) -> PositionError {
+        PositionError {
+            kind: PositionErrorKind::Options,
+            reason: reason.into(),
+        }
+    }
+
+    /// The same fault, said of one field of the string: `FIELD: REASON`.
+    pub fn in_field(self, field: impl fmt::Display) -> PositionError {
+        PositionError {
+            kind: self.kind,
+            reason: format!("{field}: {}", self.reason),
+        }
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// The sentence itself, to read or compare (`error.contains("field 1")`).
+impl std::ops::Deref for PositionError {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.reason
+    }
+}
+
+impl PartialEq<&str> for PositionError {
+    fn eq(&self, other: &&str) -> bool {
+        self.reason == *other
+    }
+}
+
+impl PartialEq<String> for PositionError {
+    fn eq(&self, other: &String) -> bool {
+        self.reason == *other
+    }
+}
+
 /// A text of the record that the rules refuse, other than a move: a position string
 /// (`[FEN]`) that does not describe a position of the game, or a declared result or
 /// score (`[Score]`) the position does not admit. The sentence says why, naming the
@@ -382,7 +467,28 @@ impl GameInfo {
 /// Implementations keep every rule of their spec in one place and name it as the spec
 /// does. All methods take `&self` because a configured value carries the record's
 /// options (variants, rule switches) read by [`Rules::configure`].
+///
+/// The items come in six groups, in this order. A new game writes the first group,
+/// then the required items of the next three; everything else has a default it may
+/// keep until the game needs more:
+///
+/// 1. **The game** (required): its three types, its [`GameInfo`]s and options,
+///    [`configure`](Rules::configure), the start, who is to move, the legal moves,
+///    [`play`](Rules::play) and the [`outcome`](Rules::outcome).
+/// 2. **The notation**: [`parse_token`](Rules::parse_token) (nom),
+///    [`resolve`](Rules::resolve) and [`write_move`](Rules::write_move) required; the
+///    quick path's shortcuts, marks and turns written as several tokens by default.
+/// 3. **The position string**: [`parse_position`](Rules::parse_position) and
+///    [`write_position`](Rules::write_position) required.
+/// 4. **The presentation**: the text drawing, the [`Diagram`] scene, the JSON state
+///    and the description of a move, all required.
+/// 5. **The search**: evaluation, win curve, quiescence and listing hooks, by default
+///    a search for the game's ends only.
+/// 6. **Options and judgements**: which options concern which game, presets, setup
+///    warnings, checkpoints, declared scores and results, all by default.
 pub trait Rules: Sized + Send + Sync + 'static {
+    // ----- 1. The game: what every game writes -----
+
     /// The board and everything else a move depends on (side to move, counters…).
     type Position: Clone + Send + Sync;
     /// A move as written in the record, parsed but not yet checked against a position.
@@ -396,21 +502,6 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// (`--option play-out`).
     const OPTIONS: &'static [OptionSpec];
 
-    /// Whether `option` (one of [`Rules::OPTIONS`]) concerns `game` (one of
-    /// [`Rules::GAMES`]): an engine serving several games may have options for one of
-    /// them only (Rimau-rimau's `capture-all`). Every option concerns every game unless
-    /// the engine says otherwise.
-    fn option_applies(game: &GameInfo, option: &OptionSpec) -> bool {
-        let _ = (game, option);
-        true
-    }
-
-    /// Rule presets the engine plays, for `tgn games`: each a line naming the preset
-    /// and what it changes (the mill engine's Sanmill presets). None by default.
-    fn presets() -> Vec<String> {
-        Vec::new()
-    }
-
     /// Reads the options of one record. `setup.game()` says which of [`Rules::GAMES`]
     /// the record is.
     ///
@@ -421,97 +512,21 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// The position every game starts from.
     fn start_position(&self) -> Self::Position;
 
-    /// Reads the game's position string (`[FEN "…"]`).
-    ///
-    /// # Errors
-    /// A human-readable sentence saying what is wrong with the string.
-    fn parse_position(&self, text: &str) -> Result<Self::Position, Invalid>;
-
-    /// Writes the game's position string; [`Rules::parse_position`] reads it back.
-    fn write_position(&self, position: &Self::Position) -> String;
-
-    /// The part of a position string (as [`Rules::write_position`] writes it) that says
-    /// where the pieces stand and who is to move, without counters that only record how
-    /// the game got there: what `tgn filter --reaching` compares, so that a position is
-    /// found whatever its move counters. By default the whole string, its spaces
-    /// collapsed; games whose position strings carry such counters drop them.
-    fn board_part(position: &str) -> String {
-        position.split_whitespace().collect::<Vec<_>>().join(" ")
-    }
-
-    /// The position drawn as text for a human: a few lines, no trailing newline.
-    fn draw(&self, position: &Self::Position) -> String;
-
-    /// The position as a scene for `tgn diagram`: the game's own board, its pieces or
-    /// pit counts, coordinates as the notation names them, and `last` (the move that
-    /// led here) highlighted. One writer ([`crate::output::svg`]) draws every scene.
-    fn diagram(&self, position: &Self::Position, last: Option<&Self::Move>) -> Diagram;
-
-    /// The position as JSON for `convert` (documented per game in docs/format.md and docs/games.md).
-    fn state(&self, position: &Self::Position) -> serde_json::Value;
-
     /// Who is to move.
     fn to_move(&self, position: &Self::Position) -> Player;
-
-    /// How good `position` is for the player to move, in the game's own unit (stones,
-    /// pieces, points): what the search ([`crate::analysis`]) scores a position it
-    /// cannot see the end of. Positive is good for the mover. A game that gives none is
-    /// searched for its ends only.
-    fn evaluate(&self, position: &Self::Position) -> i32 {
-        let _ = position;
-        0
-    }
-
-    /// The slope `k` of the curve from [`Rules::evaluate`]'s unit to the mover's
-    /// expected score (a win 1, a draw ½, a loss 0): `1 / (1 + e^(−k·score))`, fitted
-    /// per game on real or self-played games (`docs/win-curves.md`).
-    const WIN_CURVE: f64 = 1.0;
-
-    /// Drops in the mover's expected score (0 to 1) from which `tgn analyze` marks a
-    /// move `?!`, `?` and `??`: lichess's 5, 10 and 15 points unless a game says
-    /// otherwise.
-    const MARK_DROPS: [f64; 3] = [0.05, 0.10, 0.15];
-
-    /// Whether the search, at its horizon, follows the moves that raise
-    /// [`Rules::evaluate`] at once (captures) before it scores a line: for a game whose
-    /// evaluation swings on captures and whose positions have few moves (each of a
-    /// horizon node's moves is played to see whether it captures).
-    const QUIESCENCE: bool = false;
-
-    /// A key of the position for the search's transposition table: equal positions
-    /// have equal keys, and different ones almost never. By default a hash of the
-    /// position string (what the position is, by definition); a game whose position
-    /// type is `Hash` answers faster with [`hash_key`].
-    fn position_key(&self, position: &Self::Position) -> u64 {
-        hash_key(&self.write_position(position))
-    }
-
-    /// How the game has ended on the board, if it has.
-    fn outcome(&self, position: &Self::Position) -> Option<Outcome>;
-
-    /// Whether the game has ended at `position` for a reason a legal move there does
-    /// not rule out (a repetition, a score): [`Rules::outcome`] without the search for
-    /// a legal move. The quick path asks this before each move it then plays, since a
-    /// move played shows that one existed. An override must keep: when this is
-    /// `false` and a move at `position` is legal, `outcome(position)` is `None`; and
-    /// when this is `true`, `outcome(position)` is `Some`. Games whose end test is
-    /// mostly that search override it; the default asks `outcome`.
-    fn over_but_for_moves(&self, position: &Self::Position) -> bool {
-        self.outcome(position).is_some()
-    }
 
     /// Every legal move (or, for games whose turns take several tokens, every legal next
     /// token's move). Empty exactly when the player to move cannot move.
     fn legal_moves(&self, position: &Self::Position) -> Vec<Self::Move>;
 
-    /// [`Rules::legal_moves`], or `None` where a limit of tgn (not a rule) cut the list
-    /// short: the capture search's budget, met in positions built to have millions of
-    /// capture chains. The analysis does not search past such a position: its moves
-    /// are not all known, and listing them took the capture search's whole budget. By
-    /// default every list is complete.
-    fn complete_legal_moves(&self, position: &Self::Position) -> Option<Vec<Self::Move>> {
-        Some(self.legal_moves(position))
-    }
+    /// Plays a move returned by [`Rules::resolve`] or [`Rules::legal_moves`] for this
+    /// position.
+    fn play(&self, position: &mut Self::Position, mv: &Self::Move);
+
+    /// How the game has ended on the board, if it has.
+    fn outcome(&self, position: &Self::Position) -> Option<Outcome>;
+
+    // ----- 2. The notation: `parse_token`, `resolve` and `write_move` required, the rest by default -----
 
     /// Parses one move token with nom.
     ///
@@ -529,9 +544,8 @@ pub trait Rules: Sized + Send + Sync + 'static {
         token: &Self::Token,
     ) -> Result<Self::Move, MoveError>;
 
-    /// Plays a move returned by [`Rules::resolve`] or [`Rules::legal_moves`] for this
-    /// position.
-    fn play(&self, position: &mut Self::Position, mv: &Self::Move);
+    /// The move in canonical notation, with every mark it earns (e.g. `98(10)`, `d4xf6xh4`).
+    fn write_move(&self, before: &Self::Position, mv: &Self::Move) -> String;
 
     /// Resolves `token` and plays the move it means: [`Rules::resolve`] then
     /// [`Rules::play`], for a caller that wants nothing of the move but the position
@@ -560,9 +574,6 @@ pub trait Rules: Sized + Send + Sync + 'static {
             .is_ok_and(|token| self.play_token(position, &token).is_ok())
     }
 
-    /// The move in canonical notation, with every mark it earns (e.g. `98(10)`, `d4xf6xh4`).
-    fn write_move(&self, before: &Self::Position, mv: &Self::Move) -> String;
-
     /// What the notation writes of a move beyond which move it is, in a few words for
     /// people: its *marks*, such as Toguz Kumalak's landing pit and kazan count, each
     /// checked by [`Rules::resolve`] (a [`MoveError::WrongMark`] when it disagrees).
@@ -584,6 +595,145 @@ pub trait Rules: Sized + Send + Sync + 'static {
         None
     }
 
+    /// Whether the turn of the player to move is half done — for games whose turn may be
+    /// written as several tokens (a mill's removal written as its own token `xd7`). A
+    /// record that stops here is incomplete; the sentence says what is missing.
+    fn unfinished_turn(&self, position: &Self::Position) -> Option<String> {
+        let _ = position;
+        None
+    }
+
+    /// For a turn left half done (see [`Rules::unfinished_turn`]): whether `next`
+    /// abandons it by starting a new turn instead of finishing it. The sentence blames
+    /// `previous`, the move as written that began the turn, and says how it should have
+    /// been written ("`g7` closes the mill a7 d7 g7 but no removal follows: write
+    /// `g7xa1`, … (R6)"), so that the error lands on the move at fault, not on the next
+    /// one.
+    fn abandons_turn(
+        &self,
+        position: &Self::Position,
+        previous: &str,
+        next: &Self::Token,
+    ) -> Option<MoveError> {
+        let _ = (position, previous, next);
+        None
+    }
+
+    // ----- 3. The position string (`[FEN]`): `parse_position` and `write_position` required -----
+
+    /// Reads the game's position string (`[FEN "…"]`).
+    ///
+    /// # Errors
+    /// What is wrong with the string: its kind, and a sentence naming the field or rule.
+    fn parse_position(&self, text: &str) -> Result<Self::Position, PositionError>;
+
+    /// Writes the game's position string; [`Rules::parse_position`] reads it back.
+    fn write_position(&self, position: &Self::Position) -> String;
+
+    /// The part of a position string (as [`Rules::write_position`] writes it) that says
+    /// where the pieces stand and who is to move, without counters that only record how
+    /// the game got there: what `tgn filter --reaching` compares, so that a position is
+    /// found whatever its move counters. By default the whole string, its spaces
+    /// collapsed; games whose position strings carry such counters drop them.
+    fn board_part(position: &str) -> String {
+        position.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    /// A key of the position for the search's transposition table: equal positions
+    /// have equal keys, and different ones almost never. By default a hash of the
+    /// position string (what the position is, by definition); a game whose position
+    /// type is `Hash` answers faster with [`hash_key`].
+    fn position_key(&self, position: &Self::Position) -> u64 {
+        hash_key(&self.write_position(position))
+    }
+
+    // ----- 4. The presentation: all required -----
+
+    /// The position drawn as text for a human: a few lines, no trailing newline.
+    fn draw(&self, position: &Self::Position) -> String;
+
+    /// The position as a scene for `tgn diagram`: the game's own board, its pieces or
+    /// pit counts, coordinates as the notation names them, and `last` (the move that
+    /// led here) highlighted. One writer ([`crate::output::svg`]) draws every scene.
+    fn diagram(&self, position: &Self::Position, last: Option<&Self::Move>) -> Diagram;
+
+    /// The position as JSON for `convert` (documented per game in docs/format.md and docs/games.md).
+    fn state(&self, position: &Self::Position) -> serde_json::Value;
+
+    /// What happened, for `annotate`: captures, promotions, scores after the move.
+    fn describe(&self, before: &Self::Position, mv: &Self::Move, after: &Self::Position) -> String;
+
+    // ----- 5. The search (`tgn analyze`): all by default -----
+
+    /// How good `position` is for the player to move, in the game's own unit (stones,
+    /// pieces, points): what the search ([`crate::analysis`]) scores a position it
+    /// cannot see the end of. Positive is good for the mover. A game that gives none is
+    /// searched for its ends only.
+    fn evaluate(&self, position: &Self::Position) -> i32 {
+        let _ = position;
+        0
+    }
+
+    /// The slope `k` of the curve from [`Rules::evaluate`]'s unit to the mover's
+    /// expected score (a win 1, a draw ½, a loss 0): `1 / (1 + e^(−k·score))`, fitted
+    /// per game on real or self-played games (`docs/win-curves.md`).
+    const WIN_CURVE: f64 = 1.0;
+
+    /// Drops in the mover's expected score (0 to 1) from which `tgn analyze` marks a
+    /// move `?!`, `?` and `??`: lichess's 5, 10 and 15 points unless a game says
+    /// otherwise.
+    const MARK_DROPS: [f64; 3] = [0.05, 0.10, 0.15];
+
+    /// Whether the search, at its horizon, follows the moves that raise
+    /// [`Rules::evaluate`] at once (captures) before it scores a line: for a game whose
+    /// evaluation swings on captures and whose positions have few moves (each of a
+    /// horizon node's moves is played to see whether it captures).
+    const QUIESCENCE: bool = false;
+
+    /// [`Rules::legal_moves`], or `None` where a limit of tgn (not a rule) cut the list
+    /// short: the capture search's budget, met in positions built to have millions of
+    /// capture chains. The analysis does not search past such a position: its moves
+    /// are not all known, and listing them took the capture search's whole budget. By
+    /// default every list is complete.
+    fn complete_legal_moves(&self, position: &Self::Position) -> Option<Vec<Self::Move>> {
+        Some(self.legal_moves(position))
+    }
+
+    /// Whether the game has ended at `position` for a reason a legal move there does
+    /// not rule out (a repetition, a score): [`Rules::outcome`] without the search for
+    /// a legal move. The quick path asks this before each move it then plays, since a
+    /// move played shows that one existed. An override must keep: when this is
+    /// `false` and a move at `position` is legal, `outcome(position)` is `None`; and
+    /// when this is `true`, `outcome(position)` is `Some`. Games whose end test is
+    /// mostly that search override it; the default asks `outcome`.
+    fn over_but_for_moves(&self, position: &Self::Position) -> bool {
+        self.outcome(position).is_some()
+    }
+
+    // ----- 6. Options and the judgements of a record: all by default -----
+
+    /// Whether `option` (one of [`Rules::OPTIONS`]) concerns `game` (one of
+    /// [`Rules::GAMES`]): an engine serving several games may have options for one of
+    /// them only (Rimau-rimau's `capture-all`). Every option concerns every game unless
+    /// the engine says otherwise.
+    fn option_applies(game: &GameInfo, option: &OptionSpec) -> bool {
+        let _ = (game, option);
+        true
+    }
+
+    /// Rule presets the engine plays, for `tgn games`: each a line naming the preset
+    /// and what it changes (the mill engine's Sanmill presets). None by default.
+    fn presets() -> Vec<String> {
+        Vec::new()
+    }
+
+    /// What is doubtful about this record's setup without making it unplayable (a
+    /// Pasang setup without the symmetry of §2): reported as `setup` warnings, errors
+    /// with `--strict`. Each sentence names the rule.
+    fn setup_warnings(&self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Checks a *partial checkpoint*, a comment command `[%NAME VALUE]` by which the
     /// game's score sheets record part of the position after the move it follows
     /// (Toguz Kumalak's two kazans, `[%kazans 54 38]`); every game has the whole
@@ -602,40 +752,6 @@ pub trait Rules: Sized + Send + Sync + 'static {
         position: &Self::Position,
     ) -> Option<Result<(), Invalid>> {
         let _ = (name, value, position);
-        None
-    }
-
-    /// What happened, for `annotate`: captures, promotions, scores after the move.
-    fn describe(&self, before: &Self::Position, mv: &Self::Move, after: &Self::Position) -> String;
-
-    /// Whether the turn of the player to move is half done — for games whose turn may be
-    /// written as several tokens (a mill's removal written as its own token `xd7`). A
-    /// record that stops here is incomplete; the sentence says what is missing.
-    fn unfinished_turn(&self, position: &Self::Position) -> Option<String> {
-        let _ = position;
-        None
-    }
-
-    /// What is doubtful about this record's setup without making it unplayable (a
-    /// Pasang setup without the symmetry of §2): reported as `setup` warnings, errors
-    /// with `--strict`. Each sentence names the rule.
-    fn setup_warnings(&self) -> Vec<String> {
-        Vec::new()
-    }
-
-    /// For a turn left half done (see [`Rules::unfinished_turn`]): whether `next`
-    /// abandons it by starting a new turn instead of finishing it. The sentence blames
-    /// `previous`, the move as written that began the turn, and says how it should have
-    /// been written ("`g7` closes the mill a7 d7 g7 but no removal follows: write
-    /// `g7xa1`, … (R6)"), so that the error lands on the move at fault, not on the next
-    /// one.
-    fn abandons_turn(
-        &self,
-        position: &Self::Position,
-        previous: &str,
-        next: &Self::Token,
-    ) -> Option<MoveError> {
-        let _ = (position, previous, next);
         None
     }
 

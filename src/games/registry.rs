@@ -13,7 +13,7 @@
 use std::fmt;
 
 use super::options::Setup;
-use super::{GameInfo, Invalid, NotationError, OptionSpec, Rules, SetupError};
+use super::{GameInfo, NotationError, OptionSpec, PositionError, Rules, SetupError};
 use crate::record::GameRecord;
 
 /// Something to do with one game's [`Rules`], whichever game it is: what
@@ -150,7 +150,7 @@ pub enum NotRead {
     /// Not a move of the notation.
     Notation(NotationError),
     /// Not a position string of the game.
-    Position(Invalid),
+    Position(PositionError),
 }
 
 impl fmt::Display for NotRead {

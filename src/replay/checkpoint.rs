@@ -12,7 +12,7 @@
 //! left alone. A checkpoint that disagrees is an error at its ply (code
 //! `checkpoint`); the moves are replayed on, since they were legal.
 
-use crate::games::{Invalid, Rules};
+use crate::games::{Invalid, PositionError, Rules};
 use crate::record::Comment;
 
 /// The command that records the whole position.
@@ -67,7 +67,7 @@ pub fn any_command(comments: &[Comment]) -> bool {
 /// search replays a sheet many times).
 pub enum Checkpoint<'a> {
     /// `[%pos]`: the board part of the position written, or why it cannot be read.
-    Position(Result<String, Invalid>),
+    Position(Result<String, PositionError>),
     /// A partial checkpoint of the game.
     Partial(Command<'a>),
 }

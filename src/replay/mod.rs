@@ -24,7 +24,9 @@ use serde::Serialize;
 
 use crate::games::options::tag_name;
 use crate::games::registry::{self, Found, GameVisitor};
-use crate::games::{GameInfo, Invalid, MoveError, Outcome, Player, Rule, Rules, Setup, SetupError};
+use crate::games::{
+    GameInfo, Invalid, MoveError, Outcome, Player, PositionError, Rule, Rules, Setup, SetupError,
+};
 use crate::record::{GameRecord, MoveNode, Span};
 use crate::record::{GameResult, Termination};
 
@@ -687,7 +689,7 @@ fn start_from<R: Rules>(
     rules: &R,
     fen: Option<&str>,
     set_up: Option<&str>,
-) -> Result<R::Position, Invalid> {
+) -> Result<R::Position, PositionError> {
     match fen.filter(|_| set_up != Some("0")) {
         Some(fen) => rules.parse_position(fen),
         None => Ok(rules.start_position()),
@@ -1178,8 +1180,10 @@ pub(crate) mod tests {
                 first_to_move: true,
             }
         }
-        fn parse_position(&self, text: &str) -> Result<Pile, crate::games::Invalid> {
-            let stones = text.parse().map_err(|_| "expected a number".to_string())?;
+        fn parse_position(&self, text: &str) -> Result<Pile, crate::games::PositionError> {
+            let stones = text
+                .parse()
+                .map_err(|_| crate::games::PositionError::syntax("expected a number"))?;
             Ok(Pile {
                 stones,
                 first_to_move: true,

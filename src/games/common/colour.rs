@@ -5,7 +5,7 @@
 use super::Point;
 use super::diagram::{Colour as Shade, Diagram};
 use super::grid::{Grid, GridSet};
-use crate::games::Player;
+use crate::games::{Player, PositionError};
 
 /// The colour of a side's pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -88,14 +88,16 @@ impl ColourPosition {
         black: &[&str],
         white: &[&str],
         to_move: Colour,
-    ) -> Result<ColourPosition, String> {
+    ) -> Result<ColourPosition, PositionError> {
         let mut men = [grid.empty(), grid.empty()];
         for (colour, names) in [(Colour::Black, black), (Colour::White, white)] {
             for name in names {
-                let p = grid
-                    .board()
-                    .parse_point(name)
-                    .ok_or_else(|| format!("{name} is not a point of the {} board", grid.size()))?;
+                let p = grid.board().parse_point(name).ok_or_else(|| {
+                    PositionError::impossible(format!(
+                        "{name} is not a point of the {} board",
+                        grid.size()
+                    ))
+                })?;
                 men[colour.index()].insert(p);
             }
         }
@@ -134,12 +136,12 @@ impl ColourPosition {
     ///
     /// # Errors
     /// A sentence naming the field that is wrong.
-    pub fn read(grid: &Grid, text: &str) -> Result<ColourPosition, String> {
+    pub fn read(grid: &Grid, text: &str) -> Result<ColourPosition, PositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let Some(&first) = fields.first() else {
-            return Err(
-                "the position string is empty: expected the board and the side to move".into(),
-            );
+            return Err(PositionError::syntax(
+                "the position string is empty: expected the board and the side to move",
+            ));
         };
         let is_list = |f: &str| {
             let f = f.to_ascii_lowercase();
@@ -151,30 +153,32 @@ impl ColourPosition {
         } else {
             let men = grid
                 .read_rows(first, SYMBOLS)
-                .map_err(|e| format!("field 1 (the board): {e}"))?;
+                .map_err(|e| e.in_field("field 1 (the board)"))?;
             (men, &fields[1..])
         };
         let n = fields.len() - rest.len() + 1;
         let to_move = match rest.first() {
             None => {
-                return Err(format!(
+                return Err(PositionError::syntax(format!(
                     "field {n} (the side to move) is missing: add b or w"
-                ));
+                )));
             }
             Some(side) => Colour::parse(side).ok_or_else(|| {
-                format!("field {n} (the side to move): expected b or w, found \"{side}\"")
+                PositionError::syntax(format!(
+                    "field {n} (the side to move): expected b or w, found \"{side}\""
+                ))
             })?,
         };
         if let Some(extra) = rest.get(1) {
-            return Err(format!(
+            return Err(PositionError::syntax(format!(
                 "unexpected \"{extra}\" after the side to move: a position has {n} fields"
-            ));
+            )));
         }
         Ok(ColourPosition { men, to_move })
     }
 
     /// The fields `black:<points>` and `white:<points>`, each at most once.
-    fn read_lists(grid: &Grid, fields: &[&str]) -> Result<[GridSet; 2], String> {
+    fn read_lists(grid: &Grid, fields: &[&str]) -> Result<[GridSet; 2], PositionError> {
         let mut men = [grid.empty(), grid.empty()];
         let mut seen = [false; 2];
         for field in fields {
@@ -182,17 +186,21 @@ impl ColourPosition {
             let colour = Colour::parse(name).unwrap_or(Colour::Black);
             let field = colour.name();
             if std::mem::replace(&mut seen[colour.index()], true) {
-                return Err(format!("field {field} is given twice"));
+                return Err(PositionError::syntax(format!(
+                    "field {field} is given twice"
+                )));
             }
             for point in list.split(',').filter(|p| !p.is_empty() && *p != "-") {
                 let p = grid.board().parse_point(point).ok_or_else(|| {
-                    format!(
+                    PositionError::impossible(format!(
                         "field {field}: \"{point}\" is not a point of the {} board",
                         grid.size()
-                    )
+                    ))
                 })?;
                 if men[0].contains(p) || men[1].contains(p) {
-                    return Err(format!("field {field}: {point} is given twice"));
+                    return Err(PositionError::syntax(format!(
+                        "field {field}: {point} is given twice"
+                    )));
                 }
                 men[colour.index()].insert(p);
             }

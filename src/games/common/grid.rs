@@ -18,7 +18,7 @@ use nom::sequence::pair;
 
 use super::board::{Board, Dir, MAX_RANKS, MAX_SIDE, Point, PointName};
 use super::diagram::Diagram;
-use crate::games::NotationError;
+use crate::games::{NotationError, PositionError, SetupError};
 
 /// An orthogonal grid: its size, its point graph and its drawing.
 #[derive(Clone, Debug)]
@@ -71,18 +71,19 @@ impl Grid {
     /// Whether a grid of this size can be built, or why not.
     ///
     /// # Errors
-    /// A sentence naming the limit: files are letters `a`–`z`, ranks have two digits.
-    pub fn check_size(files: u32, ranks: u32) -> Result<(), String> {
+    /// The limit, as an error of the setup: files are letters `a`–`z`, ranks have
+    /// two digits.
+    pub fn check_size(files: u32, ranks: u32) -> Result<(), SetupError> {
         if files == 0 || files > u32::from(MAX_SIDE) {
-            return Err(format!(
+            return Err(SetupError::new(format!(
                 "{files} files: files are lettered a-z, so a board has at most {MAX_SIDE}"
-            ));
+            )));
         }
         if ranks == 0 || ranks > u32::from(MAX_RANKS) {
-            return Err(format!(
+            return Err(SetupError::new(format!(
                 "{ranks} ranks: ranks are numbered with at most two digits, so a board has \
                  at most {MAX_RANKS}"
-            ));
+            )));
         }
         Ok(())
     }
@@ -274,15 +275,15 @@ impl Grid {
         &self,
         text: &str,
         symbols: [char; N],
-    ) -> Result<[GridSet; N], String> {
+    ) -> Result<[GridSet; N], PositionError> {
         let rows: Vec<&str> = text.split('/').collect();
         if rows.len() != usize::from(self.ranks()) {
-            return Err(format!(
+            return Err(PositionError::options(format!(
                 "{} ranks separated by /, but the {} board has {}",
                 rows.len(),
                 self.size(),
                 self.ranks()
-            ));
+            )));
         }
         let mut sets = [self.empty(); N];
         for (row, rank) in rows.iter().zip((1..=self.ranks()).rev()) {
@@ -296,17 +297,19 @@ impl Grid {
                         chars.next();
                     }
                     if run == 0 {
-                        return Err(format!("rank {rank} (\"{row}\"): 0 empty points"));
+                        return Err(PositionError::syntax(format!(
+                            "rank {rank} (\"{row}\"): 0 empty points"
+                        )));
                     }
                     file = file.saturating_add(run);
                     continue;
                 }
                 let Some(kind) = symbols.iter().position(|&s| s == c) else {
                     let letters: Vec<String> = symbols.iter().map(|s| s.to_string()).collect();
-                    return Err(format!(
+                    return Err(PositionError::syntax(format!(
                         "rank {rank} (\"{row}\"): '{c}' is not {} or a number of empty points",
                         letters.join(", ")
-                    ));
+                    )));
                 };
                 file = file.saturating_add(1);
                 let point = u8::try_from(file)
@@ -322,8 +325,8 @@ impl Grid {
         Ok(sets)
     }
 
-    fn row_length_error(&self, rank: u8, row: &str, at_least: u32) -> String {
-        if at_least > u32::from(self.files()) {
+    fn row_length_error(&self, rank: u8, row: &str, at_least: u32) -> PositionError {
+        PositionError::options(if at_least > u32::from(self.files()) {
             format!(
                 "rank {rank} (\"{row}\") runs off the {} board: it has only {} files",
                 self.size(),
@@ -335,7 +338,7 @@ impl Grid {
                 self.size(),
                 self.files()
             )
-        }
+        })
     }
 
     /// Writes the picture [`Grid::read_rows`] reads (`symbols` are ASCII letters).
@@ -758,8 +761,13 @@ mod tests {
     #[test]
     fn sizes_are_checked() {
         assert!(Grid::check_size(26, 99).is_ok());
-        assert!(Grid::check_size(27, 3).unwrap_err().contains("a-z"));
-        assert!(Grid::check_size(3, 100).unwrap_err().contains("two digits"));
+        assert!(Grid::check_size(27, 3).unwrap_err().message.contains("a-z"));
+        assert!(
+            Grid::check_size(3, 100)
+                .unwrap_err()
+                .message
+                .contains("two digits")
+        );
     }
 
     #[test]

@@ -11,7 +11,7 @@ use nom::combinator::{all_consuming, value};
 use nom::multi::separated_list1;
 use nom::sequence::preceded;
 
-use crate::games::{GameResult, Player};
+use crate::games::{GameResult, Player, PositionError};
 
 /// A pit of a board of two rows of `ROW` pits: its place in the sowing circuit
 /// `S1 … S{ROW} N1 … N{ROW}`, so that the next pit in sowing order is the next index,
@@ -231,41 +231,52 @@ impl<'a> Sections<'a> {
         label: &str,
         what: &str,
         body: impl Parser<&'a str, Output = T, Error = nom::error::Error<&'a str>>,
-    ) -> Result<T, String> {
+    ) -> Result<T, PositionError> {
         let shape = self.shape;
-        let part = self
-            .parts
-            .next()
-            .ok_or_else(|| format!("missing the {label} section ({what}); expected {shape}"))?;
+        let part = self.parts.next().ok_or_else(|| {
+            PositionError::syntax(format!(
+                "missing the {label} section ({what}); expected {shape}"
+            ))
+        })?;
         let rest = part.strip_prefix(label).ok_or_else(|| {
-            format!("expected the {label} section ({what}), found \"{part}\"; expected {shape}")
+            PositionError::syntax(format!(
+                "expected the {label} section ({what}), found \"{part}\"; expected {shape}"
+            ))
         })?;
         all_consuming(body)
             .parse(rest)
             .map(|(_, v)| v)
-            .map_err(|_| format!("cannot read the {label} section \"{part}\": expected {what}"))
+            .map_err(|_| {
+                PositionError::syntax(format!(
+                    "cannot read the {label} section \"{part}\": expected {what}"
+                ))
+            })
     }
 
     /// A row of `ROW` pit counts of `side`, pit 1 first: `S:9,9,…`.
     ///
     /// # Errors
     /// As [`Sections::next`], or another number of counts.
-    pub fn row<const ROW: usize>(&mut self, side: Side) -> Result<[u32; ROW], String> {
+    pub fn row<const ROW: usize>(&mut self, side: Side) -> Result<[u32; ROW], PositionError> {
         let label = format!("{}:", side.letter());
         let what = format!(
             "the {ROW} pit counts of {}, pit 1 first, separated by commas",
             side.letter()
         );
         let counts = self.next(&label, &what, separated_list1(char(','), number))?;
-        <[u32; ROW]>::try_from(counts.as_slice())
-            .map_err(|_| format!("the {label} section has {} counts, not {ROW}", counts.len()))
+        <[u32; ROW]>::try_from(counts.as_slice()).map_err(|_| {
+            PositionError::syntax(format!(
+                "the {label} section has {} counts, not {ROW}",
+                counts.len()
+            ))
+        })
     }
 
     /// Two numbers, South's then North's: `K:10,0`.
     ///
     /// # Errors
     /// As [`Sections::next`].
-    pub fn pair(&mut self, label: &str, what: &str) -> Result<(u32, u32), String> {
+    pub fn pair(&mut self, label: &str, what: &str) -> Result<(u32, u32), PositionError> {
         self.next(label, what, (number, preceded(char(','), number)))
     }
 
@@ -274,17 +285,17 @@ impl<'a> Sections<'a> {
     /// # Errors
     /// As [`Sections::next`], or a section after it.
     #[allow(clippy::wrong_self_convention)] // the side to move, not a conversion
-    pub fn to_move(mut self) -> Result<Side, String> {
+    pub fn to_move(mut self) -> Result<Side, PositionError> {
         let side = self.next(
             "M:",
             "the side to move, S or N",
             alt((value(Side::South, char('S')), value(Side::North, char('N')))),
         )?;
         match self.parts.next() {
-            Some(extra) => Err(format!(
+            Some(extra) => Err(PositionError::syntax(format!(
                 "unexpected \"/{extra}\" after the M: section; expected {}",
                 self.shape
-            )),
+            ))),
             None => Ok(side),
         }
     }

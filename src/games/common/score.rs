@@ -1,5 +1,7 @@
 //! Declared final scores (`[Score "34:22"]`), for the games that count points or seeds.
 
+use crate::games::Invalid;
+
 /// Reads `34:22`, `34-22` or `34 : 22`: the first player's score, then the second's.
 pub fn parse_score(text: &str) -> Option<[u32; 2]> {
     let (a, b) = text.split_once([':', '-'])?;
@@ -11,14 +13,14 @@ pub fn parse_score(text: &str) -> Option<[u32; 2]> {
 ///
 /// # Errors
 /// An unreadable score, or one that disagrees.
-pub fn check_score(declared: &str, actual: [u32; 2], what: &str) -> Result<(), String> {
+pub fn check_score(declared: &str, actual: [u32; 2], what: &str) -> Result<(), Invalid> {
     let [a, b] = actual;
     match parse_score(declared) {
-        None => Err(format!(
+        None => Err(Invalid(format!(
             "expected two numbers, the first player's then the second's, e.g. \"{a}:{b}\""
-        )),
+        ))),
         Some(score) if score == actual => Ok(()),
-        Some([x, y]) => Err(format!("{what} is {a}:{b}, not {x}:{y}")),
+        Some([x, y]) => Err(Invalid(format!("{what} is {a}:{b}, not {x}:{y}"))),
     }
 }
 

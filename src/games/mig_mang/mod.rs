@@ -67,17 +67,24 @@ impl Move {
 
 /// `17x17`, `9X9`, `17×18` (files × ranks), each side within the grid's limits and at
 /// least 3 (§1).
-fn parse_size(text: &str) -> Result<(u8, u8), String> {
-    let bad = || format!("expected the board as WxH, like 17x17, found \"{text}\"");
+fn parse_size(text: &str) -> Result<(u8, u8), SetupError> {
+    let bad = || {
+        SetupError::option(
+            BOARD.name,
+            format!("expected the board as WxH, like 17x17, found \"{text}\""),
+        )
+    };
     let (w, h) = text.trim().split_once(['x', 'X', '×']).ok_or_else(bad)?;
     let w: u32 = w.trim().parse().map_err(|_| bad())?;
     let h: u32 = h.trim().parse().map_err(|_| bad())?;
     if w < 3 || h < 3 {
-        return Err(format!(
-            "{w}x{h}: a board has at least 3 files and 3 ranks (§1)"
+        return Err(SetupError::option(
+            BOARD.name,
+            format!("{w}x{h}: a board has at least 3 files and 3 ranks (§1)"),
         ));
     }
-    Grid::check_size(w, h).map_err(|e| format!("{w}x{h}: {e}"))?;
+    Grid::check_size(w, h)
+        .map_err(|e| SetupError::option(BOARD.name, format!("{w}x{h}: {}", e.message)))?;
     Ok((w as u8, h as u8))
 }
 
@@ -321,7 +328,7 @@ impl Rules for MigMang {
     /// `[Board "WxH"]`; without it, the size the `[FEN]` position draws; else 17×17.
     fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
         let (files, ranks) = match setup.text(&BOARD) {
-            Some(text) => parse_size(text).map_err(|e| SetupError::option(BOARD.name, e))?,
+            Some(text) => parse_size(text)?,
             None => setup
                 .tag("FEN")
                 .filter(|_| setup.tag("SetUp") != Some("0"))
@@ -350,8 +357,8 @@ impl Rules for MigMang {
         }
     }
 
-    fn parse_position(&self, text: &str) -> Result<Position, super::Invalid> {
-        self.position_from(text).map_err(super::Invalid)
+    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
+        self.position_from(text)
     }
 
     fn write_position(&self, position: &Position) -> String {
@@ -505,7 +512,7 @@ impl Rules for MigMang {
 
 /// The bodies of the fallible [`Rules`] methods, in the sentences they return.
 impl MigMang {
-    fn position_from(&self, text: &str) -> Result<Position, String> {
+    fn position_from(&self, text: &str) -> Result<Position, super::PositionError> {
         self.read_position(text)
     }
 }

@@ -20,6 +20,7 @@
 //! cannot arise: a side that has just moved still has the piece it moved (a move never
 //! takes the mover's own pieces), so the side not to move has at least one piece.
 
+use crate::games::PositionError;
 use super::{MigMang, Position};
 
 /// The size (files, ranks) a position string's board field draws, if it reads as
@@ -48,16 +49,16 @@ pub(super) fn size_of(text: &str) -> Option<(u8, u8)> {
 
 impl MigMang {
     /// Reads a position string (see the module doc).
-    pub(super) fn read_position(&self, text: &str) -> Result<Position, String> {
+    pub(super) fn read_position(&self, text: &str) -> Result<Position, PositionError> {
         let position = Position::read(&self.grid, text)?;
         let last = position.to_move.opponent();
         if position.count(last) == 0 {
-            return Err(format!(
+            return Err(PositionError::impossible(format!(
                 "field 1 (the board): {} has no piece, yet {} is to move: the side that has \
                  just moved keeps the piece it moved (R4, R6)",
                 last.name(),
                 position.to_move.name()
-            ));
+            )));
         }
         Ok(position)
     }

@@ -477,6 +477,11 @@ fn position_strings_read_back_and_name_the_wrong_field() {
         err("9/9/9/9/9/9/9/9/9 b"),
         "field 1 (the board): 9 ranks separated by /, but the 17x17 board has 17"
     );
+    // A board of another size than the record's options is a fault of its own kind.
+    assert_eq!(
+        err("9/9/9/9/9/9/9/9/9 b").kind,
+        crate::games::PositionErrorKind::Options
+    );
     let long = format!("{}/18b", "17/".repeat(16).trim_end_matches('/'));
     assert_eq!(
         err(&format!("{long} b")),

@@ -216,8 +216,8 @@ impl Rules for Mill {
 
     /// tgn's position string (see `position.rs`), or Sanmill's FEN as Sanmill
     /// exports write it (see `sanmill.rs`).
-    fn parse_position(&self, text: &str) -> Result<Position, super::Invalid> {
-        self.position_from(text).map_err(super::Invalid)
+    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
+        self.position_from(text)
     }
 
     fn write_position(&self, position: &Position) -> String {
@@ -348,7 +348,7 @@ const fn sanmill_game(id: &'static str, name: &'static str) -> GameInfo {
 impl Mill {
     /// A position as written, then (as Sanmill does when it imports one) a blocked
     /// player's removal owed where the preset says so.
-    fn position_from(&self, text: &str) -> Result<Position, String> {
+    fn position_from(&self, text: &str) -> Result<Position, super::PositionError> {
         let mut position = if sanmill::is_sanmill(text) {
             Position::parse(&self.config, &sanmill::translate(text)?)?
         } else {

@@ -41,7 +41,7 @@ use serde_json::json;
 
 use super::geometry::{Spot, spots};
 use super::{Config, NoReturn};
-use crate::games::Player;
+use crate::games::{Player, PositionError};
 use crate::games::common::Dir;
 use crate::games::common::drawing::lerp;
 
@@ -163,12 +163,12 @@ impl Position {
     ///
     /// # Errors
     /// A sentence naming the field that is wrong.
-    pub fn parse(config: &Config, text: &str) -> Result<Position, String> {
+    pub fn parse(config: &Config, text: &str) -> Result<Position, PositionError> {
         let mut fields = Fields::default();
         for field in text.split_whitespace() {
             let (key, value) = field
                 .split_once('=')
-                .ok_or_else(|| format!("expected key=value, found \"{field}\""))?;
+                .ok_or_else(|| PositionError::syntax(format!("expected key=value, found \"{field}\"")))?;
             let slot = match key {
                 "W" | "w" => &mut fields.white,
                 "B" | "b" => &mut fields.black,
@@ -186,14 +186,14 @@ impl Position {
                 "plies" => &mut fields.plies,
                 "seen" => &mut fields.seen,
                 _ => {
-                    return Err(format!(
+                    return Err(PositionError::syntax(format!(
                         "unknown field \"{key}\" (expected W, B, hand, turn, last, remove, quiet, \
                          owe, own, stalemate, phase, marked, used, plies, seen)"
-                    ));
+                    )));
                 }
             };
             if slot.replace(value).is_some() {
-                return Err(format!("field {key} is given twice"));
+                return Err(PositionError::syntax(format!("field {key} is given twice")));
             }
         }
         fields.read(config)
@@ -414,32 +414,32 @@ struct Fields<'a> {
 }
 
 /// A field that must be present.
-fn need<'a>(value: Option<&'a str>, key: &str) -> Result<&'a str, String> {
-    value.ok_or_else(|| format!("field {key} is missing"))
+fn need<'a>(value: Option<&'a str>, key: &str) -> Result<&'a str, PositionError> {
+    value.ok_or_else(|| PositionError::syntax(format!("field {key} is missing")))
 }
 
 impl Fields<'_> {
-    fn read(self, config: &Config) -> Result<Position, String> {
+    fn read(self, config: &Config) -> Result<Position, PositionError> {
         let white = points(config, need(self.white, "W")?, "W")?;
         let black = points(config, need(self.black, "B")?, "B")?;
         if let Some(s) = spots(white & black).next() {
-            return Err(format!(
+            return Err(PositionError::impossible(format!(
                 "{} holds both a W and a B piece",
                 config.board.name(s)
-            ));
+            )));
         }
         let hand = need(self.hand, "hand")?;
         let (w, b) = hand
             .split_once(',')
-            .ok_or_else(|| format!("hand: expected two counts like 3,4, found \"{hand}\""))?;
+            .ok_or_else(|| PositionError::syntax(format!("hand: expected two counts like 3,4, found \"{hand}\"")))?;
         let count = |n: &str| {
             n.parse::<u8>()
-                .map_err(|_| format!("hand: expected a count, found \"{n}\""))
+                .map_err(|_| PositionError::syntax(format!("hand: expected a count, found \"{n}\"")))
         };
         let to_move = match need(self.turn, "turn")? {
             "W" | "w" => Player::First,
             "B" | "b" => Player::Second,
-            other => return Err(format!("turn: expected W or B, found \"{other}\"")),
+            other => return Err(PositionError::syntax(format!("turn: expected W or B, found \"{other}\""))),
         };
         let mut position = Position {
             men: [white, black],
@@ -450,16 +450,16 @@ impl Fields<'_> {
         position.placing = position.hand != [0, 0] || self.phase == Some("placing");
         for p in [Player::First, Player::Second] {
             if position.total(p) > u32::from(config.preset.pieces) {
-                return Err(format!(
+                return Err(PositionError::impossible(format!(
                     "{} has {} pieces on the board and in hand, more than {}",
                     label(p),
                     position.total(p),
                     config.preset.pieces
-                ));
+                )));
             }
         }
         if position.total(Player::First) < 3 && position.total(Player::Second) < 3 {
-            return Err("both sides have fewer than 3 pieces".to_string());
+            return Err(PositionError::impossible("both sides have fewer than 3 pieces"));
         }
         if let Some(last) = self.last {
             read_last(config, last, &mut position)?;
@@ -475,10 +475,10 @@ impl Fields<'_> {
                 .ok()
                 .filter(|&n| n <= TEN_MOVES)
                 .ok_or_else(|| {
-                    format!(
+                    PositionError::syntax(format!(
                         "quiet: expected a count up to {}, found \"{quiet}\"",
                         TEN_MOVES
-                    )
+                    ))
                 })?;
         }
         Ok(position)
@@ -487,9 +487,9 @@ impl Fields<'_> {
 
 impl Fields<'_> {
     /// The fields only Sanmill's presets use (see the module doc).
-    fn read_sanmill(&self, config: &Config, position: &mut Position) -> Result<(), String> {
+    fn read_sanmill(&self, config: &Config, position: &mut Position) -> Result<(), PositionError> {
         if let Some(owe) = self.owe {
-            let bad = || format!("owe: expected two counts like 1,0, found \"{owe}\"");
+            let bad = || PositionError::syntax(format!("owe: expected two counts like 1,0, found \"{owe}\""));
             let (w, b) = owe.split_once(',').ok_or_else(bad)?;
             let count = |n: &str| n.parse::<u8>().ok().filter(|&n| n <= 12).ok_or_else(bad);
             position.owed = [count(w)?, count(b)?];
@@ -499,7 +499,7 @@ impl Fields<'_> {
                 match side {
                     "W" | "w" => position.own[0] = true,
                     "B" | "b" => position.own[1] = true,
-                    _ => return Err(format!("own: expected W, B or W,B, found \"{own}\"")),
+                    _ => return Err(PositionError::syntax(format!("own: expected W, B or W,B, found \"{own}\""))),
                 }
             }
         }
@@ -507,7 +507,7 @@ impl Fields<'_> {
         if let Some(marked) = self.marked {
             position.marked = points(config, marked, "marked")?;
             if position.marked & (position.men[0] | position.men[1]) != 0 {
-                return Err("marked: a marked point holds a piece".to_string());
+                return Err(PositionError::impossible("marked: a marked point holds a piece"));
             }
         }
         if let Some(used) = self.used {
@@ -517,14 +517,14 @@ impl Fields<'_> {
         if let Some(plies) = self.plies {
             position.plies = plies
                 .parse()
-                .map_err(|_| format!("plies: expected a count, found \"{plies}\""))?;
+                .map_err(|_| PositionError::syntax(format!("plies: expected a count, found \"{plies}\"")))?;
         }
         if let Some(seen) = self.seen {
             for key in seen.split(',') {
                 let k = u64::from_str_radix(key, 16)
                     .ok()
                     .filter(|&k| k < 1 << 49)
-                    .ok_or_else(|| format!("seen: expected hexadecimal keys, found \"{key}\""))?;
+                    .ok_or_else(|| PositionError::syntax(format!("seen: expected hexadecimal keys, found \"{key}\"")))?;
                 position.seen.push(k);
             }
         }
@@ -533,12 +533,12 @@ impl Fields<'_> {
 }
 
 /// A comma-separated list of points (`-` or nothing for none), each at most once.
-fn points(config: &Config, list: &str, side: &str) -> Result<u32, String> {
+fn points(config: &Config, list: &str, side: &str) -> Result<u32, PositionError> {
     let mut men = 0;
     for name in list.split(',').filter(|n| !n.is_empty() && *n != "-") {
-        let s = point(config, name).map_err(|e| format!("{side}: {e}"))?;
+        let s = point(config, name).map_err(|e| e.in_field(side))?;
         if men & s.bit() != 0 {
-            return Err(format!("{side}: {name} is listed twice"));
+            return Err(PositionError::syntax(format!("{side}: {name} is listed twice")));
         }
         men |= s.bit();
     }
@@ -546,17 +546,17 @@ fn points(config: &Config, list: &str, side: &str) -> Result<u32, String> {
 }
 
 /// A point by name (`d2`) or number (`20`).
-fn point(config: &Config, text: &str) -> Result<Spot, String> {
+fn point(config: &Config, text: &str) -> Result<Spot, PositionError> {
     config
         .board
         .parse_point(text)
-        .ok_or_else(|| format!("\"{text}\" is not a point of the board"))
+        .ok_or_else(|| PositionError::impossible(format!("\"{text}\" is not a point of the board")))
 }
 
 /// `last=W:d1-d2,B:c5-c4*`.
-fn read_last(config: &Config, text: &str, position: &mut Position) -> Result<(), String> {
+fn read_last(config: &Config, text: &str, position: &mut Position) -> Result<(), PositionError> {
     for item in text.split(',') {
-        let bad = || format!("last: expected W:d1-d2 or B:c5-c4, found \"{item}\"");
+        let bad = || PositionError::syntax(format!("last: expected W:d1-d2 or B:c5-c4, found \"{item}\""));
         let (side, mv) = item.split_once(':').ok_or_else(bad)?;
         let player = match side {
             "W" | "w" => Player::First,
@@ -573,7 +573,7 @@ fn read_last(config: &Config, text: &str, position: &mut Position) -> Result<(),
             return Err(bad());
         }
         if position.last[player.index()].is_some() {
-            return Err(format!("last: {side} is given twice"));
+            return Err(PositionError::syntax(format!("last: {side} is given twice")));
         }
         if config.no_return != NoReturn::Off {
             position.last[player.index()] = Some(LastMove {
@@ -588,20 +588,20 @@ fn read_last(config: &Config, text: &str, position: &mut Position) -> Result<(),
 
 /// `remove=d2`: the piece on d2 belongs to the side to move and stands in a mill, and
 /// the opponent has a piece to remove.
-fn read_remove(config: &Config, text: &str, position: &mut Position) -> Result<(), String> {
-    let s = point(config, text).map_err(|e| format!("remove: {e}"))?;
+fn read_remove(config: &Config, text: &str, position: &mut Position) -> Result<(), PositionError> {
+    let s = point(config, text).map_err(|e| e.in_field("remove"))?;
     let me = position.to_move;
     if config.board.mills_at(s, position.men(me)).next().is_none() {
-        return Err(format!(
+        return Err(PositionError::impossible(format!(
             "remove: {text} is not in a mill of {}, the side to move",
             label(me)
-        ));
+        )));
     }
     if position.on_board(me.opponent()) == 0 {
-        return Err(format!(
+        return Err(PositionError::impossible(format!(
             "remove: {} has no piece on the board to remove",
             label(me.opponent())
-        ));
+        )));
     }
     position.pending = Some(s);
     Ok(())

@@ -20,6 +20,8 @@
 //! A Sanmill FEN is translated into tgn's own position string, so it is checked by the
 //! same rules as any other.
 
+use crate::games::PositionError;
+
 /// The points of each ring in Sanmill's order: squares 8–15 (inner), 16–23 (middle)
 /// and 24–31 (outer).
 const RINGS: [[&str; 8]; 3] = [
@@ -52,13 +54,13 @@ fn point(square: &str) -> Option<&'static str> {
 /// # Errors
 /// A field missing or out of range, or a pending removal whose count or mill the FEN
 /// does not give.
-pub fn translate(text: &str) -> Result<String, String> {
+pub fn translate(text: &str) -> Result<String, PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() < 8 {
-        return Err(format!(
+        return Err(PositionError::syntax(format!(
             "a Sanmill FEN has at least 8 fields (rings, side, phase, action, pieces on board and in hand), found {}",
             fields.len()
-        ));
+        )));
     }
     let (mut white, mut black, mut marked) = (Vec::new(), Vec::new(), Vec::new());
     for (ring, text) in RINGS.iter().zip(fields[0].split('/')) {
@@ -74,20 +76,20 @@ pub fn translate(text: &str) -> Result<String, String> {
     let turn = match fields[1] {
         "w" => "W",
         "b" => "B",
-        other => return Err(format!("side to move: expected w or b, found \"{other}\"")),
+        other => return Err(PositionError::syntax(format!("side to move: expected w or b, found \"{other}\""))),
     };
-    let count = |i: usize, what: &str| -> Result<i64, String> {
+    let count = |i: usize, what: &str| -> Result<i64, PositionError> {
         fields[i]
             .parse()
-            .map_err(|_| format!("{what}: expected a number, found \"{}\"", fields[i]))
+            .map_err(|_| PositionError::syntax(format!("{what}: expected a number, found \"{}\"", fields[i])))
     };
     for (list, i, side) in [(&white, 4, "white"), (&black, 6, "black")] {
         let on_board = count(i, &format!("{side} pieces on the board"))?;
         if on_board != list.len() as i64 {
-            return Err(format!(
+            return Err(PositionError::syntax(format!(
                 "the FEN counts {on_board} {side} pieces on the board but the rings hold {}",
                 list.len()
-            ));
+            )));
         }
     }
     let hands = (
@@ -139,7 +141,7 @@ pub fn translate(text: &str) -> Result<String, String> {
 
 /// The removal owed when the action is `r`: the counts (negative: of one's own
 /// pieces), and the point of the mill the side to move made, when the FEN keeps it.
-fn removal(fields: &[&str], turn: &str, tgn: &mut String) -> Result<(), String> {
+fn removal(fields: &[&str], turn: &str, tgn: &mut String) -> Result<(), PositionError> {
     let counts: Vec<i64> = fields[8..fields.len().min(10)]
         .iter()
         .map(|f| f.parse().unwrap_or(0))
@@ -151,7 +153,7 @@ fn removal(fields: &[&str], turn: &str, tgn: &mut String) -> Result<(), String> 
         ([w, b], made) => {
             let mine = if turn == "W" { *w } else { *b };
             if mine == 0 {
-                return Err("the FEN is in the middle of a removal but owes none".to_string());
+                return Err(PositionError::syntax("the FEN is in the middle of a removal but owes none"));
             }
             tgn.push_str(&format!(" owe={},{}", w.unsigned_abs(), b.unsigned_abs()));
             let own: Vec<&str> = [(*w, "W"), (*b, "B")]
@@ -168,8 +170,9 @@ fn removal(fields: &[&str], turn: &str, tgn: &mut String) -> Result<(), String> 
             Ok(())
         }
         _ => Err(
-            "the FEN is in the middle of a removal but does not say which mill was made"
-                .to_string(),
+            PositionError::impossible(
+                "the FEN is in the middle of a removal but does not say which mill was made",
+            ),
         ),
     }
 }

@@ -27,6 +27,7 @@ use crate::games::common::colour::{Colour, ColourPosition};
 use crate::games::common::grid::{Grid, Written};
 use crate::games::common::{Dir, Point};
 use crate::games::{
+    PositionError,
     Diagram, GameInfo, GameResult, IllegalKind, MoveError, NotationError, OptionSpec, Outcome,
     Player, Rules, Setup, SetupError,
 };
@@ -280,8 +281,8 @@ impl Rules for NeiPatKono {
     }
 
     /// See the module doc for the format.
-    fn parse_position(&self, text: &str) -> Result<Position, super::Invalid> {
-        self.position_from(text).map_err(super::Invalid)
+    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
+        self.position_from(text)
     }
 
     fn write_position(&self, position: &Position) -> String {
@@ -445,33 +446,33 @@ impl Rules for NeiPatKono {
 
 /// The bodies of the fallible [`Rules`] methods, in the sentences they return.
 impl NeiPatKono {
-    fn position_from(&self, text: &str) -> Result<Position, String> {
+    fn position_from(&self, text: &str) -> Result<Position, super::PositionError> {
         let position = Position::read(&self.grid, text)?;
         for colour in Colour::BOTH {
             let n = position.count(colour);
             if n > PIECES {
-                return Err(format!(
+                return Err(PositionError::syntax(format!(
                     "field 1 (the board): {} has {n} pieces, but a side starts with {PIECES} (§2)",
                     colour.name()
-                ));
+                )));
             }
             if n == 0 {
-                return Err(format!(
+                return Err(PositionError::impossible(format!(
                     "field 1 (the board): {} has no piece, but the game ends when a side is \
                      down to one (R8)",
                     colour.name()
-                ));
+                )));
             }
         }
         let last = position.to_move.opponent();
         if position.count(last) == 1 {
-            return Err(format!(
+            return Err(PositionError::syntax(format!(
                 "field 1 (the board): {} has one piece, yet {} is to move: {} lost when it \
                  was reduced to one (R8)",
                 last.name(),
                 position.to_move.name(),
                 last.name()
-            ));
+            )));
         }
         Ok(position)
     }

@@ -315,8 +315,8 @@ impl Rules for OlindaKeliya {
         Position::start(self.seeds)
     }
 
-    fn parse_position(&self, text: &str) -> Result<Position, super::Invalid> {
-        self.position_from(text).map_err(super::Invalid)
+    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
+        self.position_from(text)
     }
 
     fn write_position(&self, position: &Position) -> String {
@@ -425,7 +425,6 @@ impl Rules for OlindaKeliya {
     /// The final count (R10) if the game is over, else the stores.
     fn judge_score(&self, position: &Position, declared: &str) -> Result<(), super::Invalid> {
         self.score_judged(position, declared)
-            .map_err(super::Invalid)
     }
 
     fn play(&self, position: &mut Position, mv: &Move) {
@@ -482,11 +481,11 @@ fn endless(from: Pit, e: Endless) -> MoveError {
 
 /// The bodies of the fallible [`Rules`] methods, in the sentences they return.
 impl OlindaKeliya {
-    fn position_from(&self, text: &str) -> Result<Position, String> {
+    fn position_from(&self, text: &str) -> Result<Position, super::PositionError> {
         notation::parse_position(text, u32::from(self.seeds) * 14)
     }
 
-    fn score_judged(&self, position: &Position, declared: &str) -> Result<(), String> {
+    fn score_judged(&self, position: &Position, declared: &str) -> Result<(), super::Invalid> {
         match self.end(position) {
             Some((_, count)) => check_score(declared, count, "the final count (R10)"),
             None => check_score(declared, position.stores().map(u32::from), "the stores"),

@@ -7,7 +7,7 @@ use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
 use super::position::{CIRCUIT, Position, ROW, Side};
-use crate::games::NotationError;
+use crate::games::{NotationError, PositionError};
 use crate::games::common::mancala::Sections;
 
 /// A move as written: the mover's pit and, optionally, the seeds it captures.
@@ -104,7 +104,7 @@ const SHAPE: &str = "S:<7 counts>/N:<7 counts>/K:<store S>,<store N>/M:<S or N>"
 ///
 /// # Errors
 /// A sentence naming the section or the count that is wrong.
-pub fn parse_position(text: &str, total: u32) -> Result<Position, String> {
+pub fn parse_position(text: &str, total: u32) -> Result<Position, PositionError> {
     let mut sections = Sections::new(text, SHAPE);
     let south: [u32; ROW] = sections.row(Side::South)?;
     let north: [u32; ROW] = sections.row(Side::North)?;
@@ -117,11 +117,11 @@ pub fn parse_position(text: &str, total: u32) -> Result<Position, String> {
         .map(|&c| u64::from(c))
         .sum();
     if found != u64::from(total) {
-        return Err(format!(
+        return Err(PositionError::impossible(format!(
             "the pits and stores hold {found} seeds, not {total} (14 pits × {} seeds, \
              the Seeds tag)",
             total / CIRCUIT as u32
-        ));
+        )));
     }
     // Every count is at most the checked total, 98, so it fits a u8.
     let mut pits = [0u8; CIRCUIT];

@@ -45,6 +45,7 @@ use crate::games::common::capture::Graph;
 use crate::games::common::score::check_score;
 use crate::games::common::{Board, Dir};
 use crate::games::{
+    PositionError,
     GameInfo, GameResult, MoveError, NotationError, OptionSpec, Outcome, Player, Rules, Setup,
     SetupError,
 };
@@ -511,8 +512,8 @@ impl Rules for Pasang {
         self.asymmetric.iter().cloned().collect()
     }
 
-    fn parse_position(&self, text: &str) -> Result<Position, super::Invalid> {
-        self.position_from(text).map_err(super::Invalid)
+    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
+        self.position_from(text)
     }
 
     fn write_position(&self, position: &Position) -> String {
@@ -623,20 +624,19 @@ impl Rules for Pasang {
 
     fn judge_score(&self, position: &Position, declared: &str) -> Result<(), super::Invalid> {
         self.score_judged(position, declared)
-            .map_err(super::Invalid)
     }
 }
 
 /// The bodies of the fallible [`Rules`] methods, in the sentences they return.
 impl Pasang {
-    fn position_from(&self, text: &str) -> Result<Position, String> {
+    fn position_from(&self, text: &str) -> Result<Position, super::PositionError> {
         const SHAPE: &str = "<11 ranks, rank 11 first> <1|2> <score>:<score> <passages a-k or -, e.g. c,j (emas) | corner or - (bell)>";
         let fields: Vec<&str> = text.split_whitespace().collect();
         let [cells, mover, scores, extra] = fields[..] else {
-            return Err(format!(
+            return Err(PositionError::syntax(format!(
                 "expected four fields separated by spaces: {SHAPE}, found {}",
                 fields.len()
-            ));
+            )));
         };
         let emas = self.rules == RuleSet::Emas;
         let cells = parse_cells(cells, self.centre, emas)?;
@@ -644,21 +644,21 @@ impl Pasang {
             "1" => Player::First,
             "2" => Player::Second,
             _ => {
-                return Err(format!(
+                return Err(PositionError::syntax(format!(
                     "the player to move is 1 (First) or 2 (Second), not \"{mover}\""
-                ));
+                )));
             }
         };
         let scores = crate::games::common::score::parse_score(scores)
             .filter(|_| scores.contains(':'))
             .ok_or_else(|| {
-                format!("the scores are written First's:Second's, e.g. 11:15, not \"{scores}\"")
+                PositionError::syntax(format!("the scores are written First's:Second's, e.g. 11:15, not \"{scores}\""))
             })?;
         if scores.iter().any(|&s| s > 242) {
-            return Err(format!(
+            return Err(PositionError::impossible(format!(
                 "a score of {} is more than the board ever holds (121 white stones: 242 points)",
                 scores[0].max(scores[1])
-            ));
+            )));
         }
         let mut position = Position {
             cells,
@@ -674,44 +674,41 @@ impl Pasang {
                 "corner" => true,
                 "-" => false,
                 _ => {
-                    return Err(format!(
+                    return Err(PositionError::syntax(format!(
                         "the last field of a bell position is corner (First's corner turn is to come, B1) or -, not \"{extra}\""
-                    ));
+                    )));
                 }
             };
             if position.corner_pending && (to_move != Player::First || scores != [0, 0]) {
-                return Err(
-                    "the corner turn (B1) is First's first turn: First to move, score 0:0"
-                        .to_string(),
-                );
+                return Err(PositionError::impossible("the corner turn (B1) is First's first turn: First to move, score 0:0"));
             }
             if position.corner_pending && rules::corner_stones(&position.cells).next().is_none() {
-                return Err(format!(
+                return Err(PositionError::syntax(format!(
                     "{} (the last field is -, not corner, once the corner turn is over)",
                     rules::NO_CORNER_STONE
-                ));
+                )));
             }
             return Ok(position);
         }
-        let passage = |t: &str| -> Result<Option<u8>, String> {
+        let passage = |t: &str| -> Result<Option<u8>, PositionError> {
             match t.as_bytes() {
                 [b'-'] => Ok(None),
                 [c @ b'a'..=b'k'] => Ok(Some(c - b'a' + 1)),
-                _ => Err(format!("a passage is a file a-k or -, not \"{t}\"")),
+                _ => Err(PositionError::syntax(format!("a passage is a file a-k or -, not \"{t}\""))),
             }
         };
         let (first, second) = extra.split_once(',').ok_or_else(|| {
-            format!("the passages are written First's,Second's, e.g. c,j or -,-, not \"{extra}\"")
+            PositionError::syntax(format!("the passages are written First's,Second's, e.g. c,j or -,-, not \"{extra}\""))
         })?;
         position.passages = [passage(first)?, passage(second)?];
         let count = |c: Cell| position.cells.iter().filter(|&&x| x == c).count();
         for p in [Player::First, Player::Second] {
             if count(Cell::Ka(p)) > 1 {
-                return Err(format!(
+                return Err(PositionError::impossible(format!(
                     "{} has {} KAs: one at most (E3)",
                     player_name(p),
                     count(Cell::Ka(p))
-                ));
+                )));
             }
         }
         let [pf, ps] = position.passages;
@@ -720,13 +717,13 @@ impl Pasang {
             count(Cell::Ka(Player::Second)) == 1,
         );
         if pf.is_none() && ps.is_some() {
-            return Err("Second cannot have opened a passage before First (E1, E2)".to_string());
+            return Err(PositionError::syntax("Second cannot have opened a passage before First (E1, E2)"));
         }
         if kf && ps.is_none() {
-            return Err("a KA enters only once both passages are open (E3)".to_string());
+            return Err(PositionError::syntax("a KA enters only once both passages are open (E3)"));
         }
         if ks && !kf {
-            return Err("Second's KA enters after First's (E3)".to_string());
+            return Err(PositionError::syntax("Second's KA enters after First's (E3)"));
         }
         let expected = match (pf, ps, kf, ks) {
             (None, _, _, _) => Some(Player::First),
@@ -738,16 +735,16 @@ impl Pasang {
         if let Some(p) = expected
             && p != to_move
         {
-            return Err(format!(
+            return Err(PositionError::syntax(format!(
                 "in this phase it is {}'s turn (E1-E3), not {}'s",
                 player_name(p),
                 player_name(to_move)
-            ));
+            )));
         }
         Ok(position)
     }
 
-    fn score_judged(&self, position: &Position, declared: &str) -> Result<(), String> {
+    fn score_judged(&self, position: &Position, declared: &str) -> Result<(), super::Invalid> {
         check_score(declared, position.scores, "the score (C2)")
     }
 }

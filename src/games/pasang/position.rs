@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::games::Player;
+use crate::games::{Player, PositionError};
 
 /// Cells per side.
 pub const SIDE: u8 = 11;
@@ -231,13 +231,13 @@ pub const DEFAULT_SETUP: &str = "WWWWWBBBBBW/BWWWWBBBBWW/BBWWWBBBWWW/BBBWWBBWWWW
 ///
 /// # Errors
 /// A sentence naming the rank or cell that is wrong.
-pub fn parse_cells(text: &str, centre: Centre, kas: bool) -> Result<[Cell; CELLS], String> {
+pub fn parse_cells(text: &str, centre: Centre, kas: bool) -> Result<[Cell; CELLS], PositionError> {
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != usize::from(SIDE) {
-        return Err(format!(
+        return Err(PositionError::syntax(format!(
             "expected 11 ranks separated by '/', rank 11 first, found {}",
             ranks.len()
-        ));
+        )));
     }
     let mut cells = [Cell::Empty; CELLS];
     let allowed = if kas {
@@ -249,18 +249,18 @@ pub fn parse_cells(text: &str, centre: Centre, kas: bool) -> Result<[Cell; CELLS
         let rank = SIDE - i as u8;
         let chars: Vec<char> = row.chars().collect();
         if chars.len() != usize::from(SIDE) {
-            return Err(format!(
+            return Err(PositionError::syntax(format!(
                 "rank {rank} \"{row}\" has {} cells, not 11 (files a-k)",
                 chars.len()
-            ));
+            )));
         }
         for (f, &c) in chars.iter().enumerate() {
             let sq = Sq::at(f as i32 + 1, i32::from(rank)).expect("on the board");
             let cell = Cell::from_letter(c)
                 .filter(|cell| kas || !matches!(cell, Cell::Ka(_)))
-                .ok_or_else(|| format!("{sq} holds '{c}': each cell is one of {allowed}"))?;
+                .ok_or_else(|| PositionError::syntax(format!("{sq} holds '{c}': each cell is one of {allowed}")))?;
             if (cell == Cell::Centre) != centre.contains(sq) {
-                return Err(if cell == Cell::Centre {
+                return Err(PositionError::impossible(if cell == Cell::Centre {
                     format!(
                         "{sq} is marked '#' but the unused centre is {} (Centre {})",
                         centre.name(),
@@ -272,7 +272,7 @@ pub fn parse_cells(text: &str, centre: Centre, kas: bool) -> Result<[Cell; CELLS
                         centre.name(),
                         centre_number(centre)
                     )
-                });
+                }));
             }
             cells[sq.index()] = cell;
         }

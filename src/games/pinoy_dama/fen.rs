@@ -1,6 +1,7 @@
 //! Pinoy Dama positions as PDN FEN strings: `W:W21,22,K5:B1,2`, with numeric or
 //! algebraic squares.
 
+use crate::games::PositionError;
 use super::{PinoyDama, Position};
 use crate::games::common::capture;
 use crate::games::common::draughts::{Kind, Pieces, Side};
@@ -24,13 +25,13 @@ impl PinoyDama {
     /// With the `mirror` option the squares are read on the mirrored board. A man may
     /// stand on its own crowning rank in a set-up position (the spec's examples put
     /// bystanders there); it stays a man.
-    pub(super) fn read_fen(&self, text: &str) -> Result<Position, String> {
+    pub(super) fn read_fen(&self, text: &str) -> Result<Position, PositionError> {
         let text = text.trim();
         let text = text.strip_suffix('.').unwrap_or(text);
         let mut fields = text.split(':');
         let turn = fields.next().unwrap_or("").trim();
         let to_move = colour(turn).ok_or_else(|| {
-            format!("expected W or B (the colour to move) at the start, found \"{turn}\"")
+            PositionError::syntax(format!("expected W or B (the colour to move) at the start, found \"{turn}\""))
         })?;
         let mut pieces = Pieces::default();
         let mut seen = [false; 2];
@@ -38,40 +39,40 @@ impl PinoyDama {
         for field in fields {
             let field = field.trim();
             let Some(tag) = field.chars().next() else {
-                return Err("an empty field between colons".to_string());
+                return Err(PositionError::syntax("an empty field between colons"));
             };
             let body = &field[tag.len_utf8()..];
             match tag.to_ascii_uppercase() {
                 'W' | 'B' => {
                     let side = colour(&tag.to_string()).expect("W or B");
                     if std::mem::replace(&mut seen[side.index()], true) {
-                        return Err(format!("the {} pieces are listed twice", name(side)));
+                        return Err(PositionError::syntax(format!("the {} pieces are listed twice", name(side))));
                     }
                     self.read_pieces(&mut pieces, side, body)?;
                 }
                 'C' => {
                     let n: u8 = body.parse().ok().filter(|n| *n <= 12).ok_or_else(|| {
-                        format!("expected a count 0-12 after C, found \"{body}\"")
+                        PositionError::syntax(format!("expected a count 0-12 after C, found \"{body}\""))
                     })?;
                     count = Some(n);
                 }
                 'H' | 'F' if body.bytes().all(|b| b.is_ascii_digit()) => {}
-                _ => return Err(format!("unknown field \"{field}\"")),
+                _ => return Err(PositionError::syntax(format!("unknown field \"{field}\""))),
             }
         }
         for side in Side::BOTH {
             if !seen[side.index()] {
-                return Err(format!(
+                return Err(PositionError::syntax(format!(
                     "the {} pieces are missing (:{}…)",
                     name(side),
                     letter(side)
-                ));
+                )));
             }
         }
         let lone_count = match (lone_side(&pieces), count) {
             (Some(_), n) => Some(n.unwrap_or(0)),
             (None, Some(_)) => {
-                return Err("a count C is only kept with three kings against one (R14)".into());
+                return Err(PositionError::syntax("a count C is only kept with three kings against one (R14)"));
             }
             (None, None) => None,
         };
@@ -82,13 +83,13 @@ impl PinoyDama {
         })
     }
 
-    fn read_pieces(&self, pieces: &mut Pieces, side: Side, list: &str) -> Result<(), String> {
+    fn read_pieces(&self, pieces: &mut Pieces, side: Side, list: &str) -> Result<(), PositionError> {
         for item in list.split(',').map(str::trim) {
             if item.is_empty() {
                 if list.trim().is_empty() {
                     break;
                 }
-                return Err(format!("an empty square in the {} list", name(side)));
+                return Err(PositionError::syntax(format!("an empty square in the {} list", name(side))));
             }
             let (kind, squares) = match item.strip_prefix(['K', 'k']) {
                 Some(rest) => (Kind::King, rest),
@@ -96,37 +97,37 @@ impl PinoyDama {
             };
             for p in self.squares(squares)? {
                 if pieces.at(p).is_some() {
-                    return Err(format!("{} is given twice", self.rules.name(p)));
+                    return Err(PositionError::syntax(format!("{} is given twice", self.rules.name(p))));
                 }
                 pieces.put(p, side, kind);
             }
         }
         if pieces.count(side) > MAX_PIECES {
-            return Err(format!(
+            return Err(PositionError::impossible(format!(
                 "{} has {} pieces; a side has at most {MAX_PIECES}",
                 name(side),
                 pieces.count(side)
-            ));
+            )));
         }
         Ok(())
     }
 
     /// One square, or a numeric range `21-24`.
-    fn squares(&self, text: &str) -> Result<Vec<crate::games::common::Point>, String> {
+    fn squares(&self, text: &str) -> Result<Vec<crate::games::common::Point>, PositionError> {
         let point = |t: &str| {
             self.rules
                 .coords
                 .parse(&self.rules.board, t)
-                .ok_or_else(|| format!("\"{t}\" is not a square of the board"))
+                .ok_or_else(|| PositionError::impossible(format!("\"{t}\" is not a square of the board")))
         };
         match text.split_once('-') {
             None => Ok(vec![point(text)?]),
             Some((a, b)) => {
                 let (Ok(a), Ok(b)) = (a.parse::<u8>(), b.parse::<u8>()) else {
-                    return Err(format!("\"{text}\" is not a range of square numbers"));
+                    return Err(PositionError::impossible(format!("\"{text}\" is not a range of square numbers")));
                 };
                 if a == 0 || b > 32 || a > b {
-                    return Err(format!("\"{text}\" is not a range of square numbers 1-32"));
+                    return Err(PositionError::impossible(format!("\"{text}\" is not a range of square numbers 1-32")));
                 }
                 (a..=b).map(|n| point(&n.to_string())).collect()
             }

@@ -239,8 +239,8 @@ impl Rules for PinoyDama {
     }
 
     /// PDN FEN; see `read_fen` in `fen.rs` for the fields.
-    fn parse_position(&self, text: &str) -> Result<Position, super::Invalid> {
-        self.position_from(text).map_err(super::Invalid)
+    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
+        self.position_from(text)
     }
 
     fn write_position(&self, position: &Position) -> String {
@@ -407,7 +407,7 @@ impl Rules for PinoyDama {
 
 /// The bodies of the fallible [`Rules`] methods, in the sentences they return.
 impl PinoyDama {
-    fn position_from(&self, text: &str) -> Result<Position, String> {
+    fn position_from(&self, text: &str) -> Result<Position, super::PositionError> {
         self.read_fen(text)
     }
 }

@@ -152,8 +152,8 @@ impl Rules for ToguzKumalak {
         Position::start()
     }
 
-    fn parse_position(&self, text: &str) -> Result<Position, super::Invalid> {
-        self.position_from(text).map_err(super::Invalid)
+    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
+        self.position_from(text)
     }
 
     fn write_position(&self, position: &Position) -> String {
@@ -300,7 +300,7 @@ impl Rules for ToguzKumalak {
 
 /// The bodies of the fallible [`Rules`] methods, in the sentences they return.
 impl ToguzKumalak {
-    fn position_from(&self, text: &str) -> Result<Position, String> {
+    fn position_from(&self, text: &str) -> Result<Position, super::PositionError> {
         notation::parse_position(text)
     }
 

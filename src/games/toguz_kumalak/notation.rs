@@ -11,7 +11,7 @@ use nom::sequence::{delimited, preceded};
 use nom::{IResult, Parser};
 
 use super::position::{Position, ROW, Side};
-use crate::games::{Invalid, NotationError};
+use crate::games::{Invalid, NotationError, PositionError};
 use crate::games::common::mancala::{Sections, push_count};
 
 /// The marks a move may carry after its landing digit (§1).
@@ -215,7 +215,7 @@ fn tuzdyk_field(input: &str) -> IResult<&str, Option<u32>> {
 ///
 /// # Errors
 /// A sentence naming the section or rule that is broken.
-pub fn parse_position(text: &str) -> Result<Position, String> {
+pub fn parse_position(text: &str) -> Result<Position, PositionError> {
     let mut sections = Sections::new(text, SHAPE);
     let south: [u32; ROW] = sections.row(Side::South)?;
     let north: [u32; ROW] = sections.row(Side::North)?;
@@ -226,12 +226,16 @@ pub fn parse_position(text: &str) -> Result<Position, String> {
         (tuzdyk_field, preceded(char(','), tuzdyk_field)),
     )?;
     let to_move = sections.to_move()?;
-    let tuzdyk = |t: Option<u32>| -> Result<Option<u8>, String> {
+    let tuzdyk = |t: Option<u32>| -> Result<Option<u8>, PositionError> {
         t.map(|n| {
             u8::try_from(n)
                 .ok()
                 .filter(|n| (1..=ROW as u8).contains(n))
-                .ok_or_else(|| format!("tuzdyk pit {n} does not exist: pits are numbered 1-9"))
+                .ok_or_else(|| {
+                    PositionError::impossible(format!(
+                        "tuzdyk pit {n} does not exist: pits are numbered 1-9"
+                    ))
+                })
         })
         .transpose()
     };
@@ -241,7 +245,7 @@ pub fn parse_position(text: &str) -> Result<Position, String> {
         [tuzdyk(tuzdyks.0)?, tuzdyk(tuzdyks.1)?],
         to_move,
     )
-    .map_err(|e| e.0)
+    .map_err(|e| PositionError::impossible(e.0))
 }
 
 /// Writes the position string of §1; [`parse_position`] reads it back.

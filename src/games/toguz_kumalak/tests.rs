@@ -990,3 +990,21 @@ fn the_diagram_marks_both_tuzdyks_and_the_pit_sown_from() {
     assert_eq!(diagram.marks.len(), 1);
     assert_eq!(diagram.marks[0].point, "S4");
 }
+
+/// A position string's fault comes as a kind a program can test, with the sentence.
+#[test]
+fn position_string_faults_have_a_kind() {
+    use crate::games::PositionErrorKind::{Impossible, Syntax};
+    let r = rules();
+    let kind = |text: &str| r.parse_position(text).unwrap_err().kind;
+    assert_eq!(kind("S:9,9,9/N:9,9,9,9,9,9,9,9,9/K:0,0/T:-,-/M:S"), Syntax);
+    assert_eq!(kind("S:9,9,9,9,9,9,9,9,9/N:9,9,9,9,9,9,9,9,9/K:0,0/M:S"), Syntax);
+    assert_eq!(
+        kind("S:9,9,9,9,9,9,9,9,9/N:9,9,9,9,9,9,9,9,9/K:0,0/T:-,10/M:S"),
+        Impossible
+    );
+    assert_eq!(
+        kind("S:9,9,9,9,9,9,9,9,9/N:9,9,9,9,9,9,9,9,9/K:5,0/T:-,-/M:S"),
+        Impossible
+    );
+}

@@ -105,17 +105,17 @@ pub fn check_declared(
     position: &Position,
     declared: GameResult,
     adjudicated: bool,
-) -> Result<(), String> {
+) -> Result<(), super::Invalid> {
     let expected = adjudicate(position);
     if !adjudicated || declared == expected {
         return Ok(());
     }
-    Err(format!(
+    Err(super::Invalid(format!(
         "an adjudicated game goes to the side with more pieces left (R11): south has {}, \
          north {}, so the result is {expected}",
         position.pieces.count(Side::Lower),
         position.pieces.count(Side::Upper),
-    ))
+    )))
 }
 
 /// The rules with and without immediate removal, each built once for all records:
@@ -333,8 +333,8 @@ impl Rules for Zamma {
     }
 
     /// See `read_position` in `position.rs` for the format.
-    fn parse_position(&self, text: &str) -> Result<Position, super::Invalid> {
-        self.position_from(text).map_err(super::Invalid)
+    fn parse_position(&self, text: &str) -> Result<Position, super::PositionError> {
+        self.position_from(text)
     }
 
     fn write_position(&self, position: &Position) -> String {
@@ -569,7 +569,6 @@ impl Rules for Zamma {
         declared: GameResult,
     ) -> Result<(), super::Invalid> {
         self.declared_judged(position, declared)
-            .map_err(super::Invalid)
     }
 }
 
@@ -611,11 +610,15 @@ impl Zamma {
 
 /// The bodies of the fallible [`Rules`] methods, in the sentences they return.
 impl Zamma {
-    fn position_from(&self, text: &str) -> Result<Position, String> {
+    fn position_from(&self, text: &str) -> Result<Position, super::PositionError> {
         self.read_position(text)
     }
 
-    fn declared_judged(&self, position: &Position, declared: GameResult) -> Result<(), String> {
+    fn declared_judged(
+        &self,
+        position: &Position,
+        declared: GameResult,
+    ) -> Result<(), super::Invalid> {
         check_declared(position, declared, self.adjudicated)
     }
 }

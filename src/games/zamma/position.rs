@@ -1,5 +1,6 @@
 //! Zamma position strings.
 
+use crate::games::PositionError;
 use super::{Position, Zamma};
 use crate::games::common::capture::{self, Set, bit};
 use crate::games::common::draughts::{Kind, Pieces, Side};
@@ -21,19 +22,19 @@ impl Zamma {
     /// The start position is
     /// `nnnnnnnnn/nnnnnnnnn/nnnnnnnnn/nnnnnnnnn/nnnn1ssss/sssssssss/sssssssss/sssssssss/sssssssss s`.
     /// A man may stand on its own crowning rank in a set-up position; it stays a man.
-    pub(super) fn read_position(&self, text: &str) -> Result<Position, String> {
+    pub(super) fn read_position(&self, text: &str) -> Result<Position, PositionError> {
         let mut fields = text.split_whitespace();
-        let board = fields.next().ok_or("the position string is empty")?;
+        let board = fields.next().ok_or(PositionError::syntax("the position string is empty"))?;
         let pieces = self.read_board(board)?;
         let to_move = match fields.next() {
             Some("s" | "S") => Side::Lower,
             Some("n" | "N") => Side::Upper,
             Some(other) => {
-                return Err(format!(
+                return Err(PositionError::syntax(format!(
                     "expected s or n (the side to move), found \"{other}\""
-                ));
+                )));
             }
-            None => return Err("expected the side to move (s or n) after the board".into()),
+            None => return Err(PositionError::syntax("expected the side to move (s or n) after the board")),
         };
         let (blowable, blown) = match fields.next() {
             None => (0, false),
@@ -41,28 +42,28 @@ impl Zamma {
             Some(field) => {
                 let list = field
                     .strip_prefix("blow:")
-                    .ok_or_else(|| format!("expected blow:<points> or blown, found \"{field}\""))?;
+                    .ok_or_else(|| PositionError::syntax(format!("expected blow:<points> or blown, found \"{field}\"")))?;
                 (self.read_blowable(&pieces, to_move, list)?, false)
             }
         };
         if let Some(extra) = fields.next() {
-            return Err(format!("unexpected \"{extra}\" at the end"));
+            return Err(PositionError::syntax(format!("unexpected \"{extra}\" at the end")));
         }
         if (blowable != 0 || blown) && !self.huff {
-            return Err("a pending blow needs the huff option (R12)".into());
+            return Err(PositionError::options("a pending blow needs the huff option (R12)"));
         }
         Ok(self.fresh(pieces, to_move, blowable, blown))
     }
 
-    fn read_board(&self, text: &str) -> Result<Pieces, String> {
+    fn read_board(&self, text: &str) -> Result<Pieces, PositionError> {
         let board = &self.rules.board;
         let rows: Vec<&str> = text.split('/').collect();
         if rows.len() != board.ranks() as usize {
-            return Err(format!(
+            return Err(PositionError::syntax(format!(
                 "expected {} ranks separated by /, found {}",
                 board.ranks(),
                 rows.len()
-            ));
+            )));
         }
         let mut pieces = Pieces::default();
         for (row, rank) in rows.iter().zip((1..=board.ranks()).rev()) {
@@ -81,9 +82,9 @@ impl Zamma {
                     'n' => (Side::Upper, Kind::Man),
                     'N' => (Side::Upper, Kind::King),
                     _ => {
-                        return Err(format!(
+                        return Err(PositionError::syntax(format!(
                             "rank {rank}: expected s, S, n, N or a digit, found '{c}'"
-                        ));
+                        )));
                     }
                 };
                 file += 1;
@@ -93,38 +94,38 @@ impl Zamma {
                 pieces.put(p, side, kind);
             }
             if file != board.files() {
-                return Err(format!(
+                return Err(PositionError::syntax(format!(
                     "rank {rank} (\"{row}\") has {file} points, not {}",
                     board.files()
-                ));
+                )));
             }
         }
         for side in Side::BOTH {
             if pieces.count(side) > MAX_PIECES {
-                return Err(format!(
+                return Err(PositionError::impossible(format!(
                     "{} has {} pieces; a side has at most {MAX_PIECES}",
                     Zamma::side_name(side),
                     pieces.count(side)
-                ));
+                )));
             }
         }
         Ok(pieces)
     }
 
     /// The points of `blow:e4,d5`: pieces of the side not to move.
-    fn read_blowable(&self, pieces: &Pieces, to_move: Side, list: &str) -> Result<Set, String> {
+    fn read_blowable(&self, pieces: &Pieces, to_move: Side, list: &str) -> Result<Set, PositionError> {
         let mut set = 0;
         for name in list.split(',') {
             let p = self
                 .rules
                 .coords
                 .parse(&self.rules.board, name)
-                .ok_or_else(|| format!("\"{name}\" is not a point of the board"))?;
+                .ok_or_else(|| PositionError::impossible(format!("\"{name}\" is not a point of the board")))?;
             if pieces.of(to_move.opponent()) & bit(p) == 0 {
-                return Err(format!(
+                return Err(PositionError::syntax(format!(
                     "only a {} piece may be blown, and {name} holds none",
                     Zamma::side_name(to_move.opponent())
-                ));
+                )));
             }
             set |= bit(p);
         }

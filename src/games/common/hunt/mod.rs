@@ -344,8 +344,8 @@ impl<F: Family> Rules for HuntGame<F> {
     }
 
     /// See [`position`] for the formats.
-    fn parse_position(&self, text: &str) -> Result<Position, crate::games::Invalid> {
-        Position::parse(self, text).map_err(crate::games::Invalid)
+    fn parse_position(&self, text: &str) -> Result<Position, crate::games::PositionError> {
+        Position::parse(self, text)
     }
     fn write_position(&self, position: &Position) -> String {
         position.write(self)

@@ -38,10 +38,10 @@
 use serde_json::json;
 
 use super::{Format, Hunt, Opening};
-use crate::games::Player;
 use crate::games::common::capture::{Set, bit, points};
 use crate::games::common::drawing;
 use crate::games::common::repetition::History;
+use crate::games::{Player, PositionError};
 
 /// What tells positions apart for the repetition rule: the pieces and the side to
 /// move (the hand cannot differ: a drop forgets the history).
@@ -118,7 +118,7 @@ impl Position {
     ///
     /// # Errors
     /// A sentence naming the field that is wrong.
-    pub fn parse(hunt: &Hunt, text: &str) -> Result<Position, String> {
+    pub fn parse(hunt: &Hunt, text: &str) -> Result<Position, PositionError> {
         let read = match hunt.variant.format {
             Format::Fields => Read::fields(hunt, text)?,
             Format::Ranks => Read::ranks(hunt, text)?,
@@ -247,7 +247,7 @@ struct Read {
 
 impl Read {
     /// [`Format::Fields`]: `key=value` fields in any order, and `opening`.
-    fn fields(hunt: &Hunt, text: &str) -> Result<Read, String> {
+    fn fields(hunt: &Hunt, text: &str) -> Result<Read, PositionError> {
         let [hl, pl] = hunt.words.letters;
         let expected = format!("{hl}, {pl}, hand, captured, turn, opening");
         let mut fields: [Option<&str>; 5] = [None; 5];
@@ -255,24 +255,28 @@ impl Read {
         for field in text.split_whitespace() {
             if field.eq_ignore_ascii_case("opening") {
                 if opening {
-                    return Err("field opening is given twice".to_string());
+                    return Err(PositionError::syntax("field opening is given twice"));
                 }
                 opening = true;
                 continue;
             }
-            let (key, value) = field
-                .split_once('=')
-                .ok_or_else(|| format!("expected key=value or opening, found \"{field}\""))?;
+            let (key, value) = field.split_once('=').ok_or_else(|| {
+                PositionError::syntax(format!("expected key=value or opening, found \"{field}\""))
+            })?;
             let slot = match key {
                 k if k.eq_ignore_ascii_case(&hl.to_string()) => 0,
                 k if k.eq_ignore_ascii_case(&pl.to_string()) => 1,
                 "hand" => 2,
                 "captured" => 3,
                 "turn" => 4,
-                _ => return Err(format!("unknown field \"{key}\" (expected {expected})")),
+                _ => {
+                    return Err(PositionError::syntax(format!(
+                        "unknown field \"{key}\" (expected {expected})"
+                    )));
+                }
             };
             if fields[slot].replace(value).is_some() {
-                return Err(format!("field {key} is given twice"));
+                return Err(PositionError::syntax(format!("field {key} is given twice")));
             }
         }
         let names = [
@@ -282,7 +286,9 @@ impl Read {
             "captured".to_string(),
             "turn".to_string(),
         ];
-        let need = |i: usize| fields[i].ok_or_else(|| format!("field {} is missing", names[i]));
+        let need = |i: usize| {
+            fields[i].ok_or_else(|| PositionError::syntax(format!("field {} is missing", names[i])))
+        };
         let hunters = point_list(hunt, need(0)?, hl)?;
         let prey = point_list(hunt, need(1)?, pl)?;
         check_apart(hunt, hunters, prey)?;
@@ -301,15 +307,15 @@ impl Read {
     }
 
     /// [`Format::Ranks`]: `T3T/5/5/5/T3T g 20 0`.
-    fn ranks(hunt: &Hunt, text: &str) -> Result<Read, String> {
+    fn ranks(hunt: &Hunt, text: &str) -> Result<Read, PositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let [board, turn, hand, captured] = fields[..] else {
-            return Err(format!(
+            return Err(PositionError::syntax(format!(
                 "expected 4 fields (the ranks, the side to move, the {} in hand and taken), \
                  found {}",
                 hunt.words.preys,
                 fields.len()
-            ));
+            )));
         };
         let (hunters, prey) = read_ranks(hunt, board)?;
         check_hunters(hunt, hunters)?;
@@ -324,40 +330,39 @@ impl Read {
     }
 
     /// The checks of every format, then the position with a fresh history.
-    fn checked(self, hunt: &Hunt) -> Result<Position, String> {
+    fn checked(self, hunt: &Hunt) -> Result<Position, PositionError> {
         let (prey, hand, captured) = (self.prey, self.hand, self.captured);
         let pl = hunt.words.letters[1];
         let most = hunt.variant.prey;
         let total = u32::from(hand) + u32::from(captured) + prey.count_ones();
         if total > u32::from(most) {
-            return Err(format!(
+            return Err(PositionError::impossible(format!(
                 "{} on the board ({}), in hand ({hand}) and captured ({captured}) make {total}, \
                  more than {most}",
                 hunt.words.preys,
                 prey.count_ones()
-            ));
+            )));
         }
         if self.opening {
             if self.to_move != hunt.hunters() {
-                return Err(format!(
+                return Err(PositionError::syntax(format!(
                     "opening: the first turn is the {}', but turn={pl}",
                     hunt.words.hunters
-                ));
+                )));
             }
             match hunt.variant.opening {
                 Opening::None => {
-                    return Err(format!(
+                    return Err(PositionError::syntax(format!(
                         "opening: the {}' first turn is as any other",
                         hunt.words.hunters
-                    ));
+                    )));
                 }
                 Opening::Removal { count, .. }
                     if ((prey & hunt.geo.zone).count_ones() as usize) < count =>
                 {
-                    return Err(
-                        "opening: fewer than 3 men on the nine central points b4-d6 to remove (V1)"
-                            .to_string(),
-                    );
+                    return Err(PositionError::impossible(
+                        "opening: fewer than 3 men on the nine central points b4-d6 to remove (V1)",
+                    ));
                 }
                 _ => {}
             }
@@ -376,62 +381,63 @@ impl Read {
 }
 
 /// An error if a point holds both a hunter and a prey piece.
-fn check_apart(hunt: &Hunt, hunters: Set, prey: Set) -> Result<(), String> {
+fn check_apart(hunt: &Hunt, hunters: Set, prey: Set) -> Result<(), PositionError> {
     match points(hunters & prey).next() {
-        Some(p) => Err(format!(
+        Some(p) => Err(PositionError::impossible(format!(
             "{} holds both a {} and a {}",
             hunt.geo.name(p),
             hunt.words.hunter,
             hunt.words.prey
-        )),
+        ))),
         None => Ok(()),
     }
 }
 
 /// An error unless the variant's number of hunters stand on the board.
-fn check_hunters(hunt: &Hunt, hunters: Set) -> Result<(), String> {
+fn check_hunters(hunt: &Hunt, hunters: Set) -> Result<(), PositionError> {
     let want = hunt.geo.hunters.count_ones();
     if hunters.count_ones() == want {
         return Ok(());
     }
-    Err(format!(
+    Err(PositionError::syntax(format!(
         "{}: expected the {want} {}, found {}",
         hunt.words.letters[0],
         hunt.words.hunters,
         hunters.count_ones()
-    ))
+    )))
 }
 
 /// A count of prey, 0 to the variant's number.
-fn count(hunt: &Hunt, name: &str, v: &str) -> Result<u8, String> {
+fn count(hunt: &Hunt, name: &str, v: &str) -> Result<u8, PositionError> {
     let most = hunt.variant.prey;
-    v.parse::<u8>()
-        .ok()
-        .filter(|&n| n <= most)
-        .ok_or_else(|| format!("{name}: expected a count 0-{most}, found \"{v}\""))
+    v.parse::<u8>().ok().filter(|&n| n <= most).ok_or_else(|| {
+        PositionError::syntax(format!("{name}: expected a count 0-{most}, found \"{v}\""))
+    })
 }
 
 /// The side to move, by its letter as `shown` (upper or lower case) writes it.
-fn side(hunt: &Hunt, turn: &str, shown: impl Fn(char) -> char) -> Result<Player, String> {
+fn side(hunt: &Hunt, turn: &str, shown: impl Fn(char) -> char) -> Result<Player, PositionError> {
     let [hl, pl] = hunt.words.letters.map(shown);
     match turn {
         t if t.eq_ignore_ascii_case(&hl.to_string()) => Ok(hunt.hunters()),
         t if t.eq_ignore_ascii_case(&pl.to_string()) => Ok(hunt.prey_side()),
-        other => Err(format!("turn: expected {hl} or {pl}, found \"{other}\"")),
+        other => Err(PositionError::syntax(format!(
+            "turn: expected {hl} or {pl}, found \"{other}\""
+        ))),
     }
 }
 
 /// The ranks of [`Format::Ranks`], top first: the hunters' and the prey's points.
-fn read_ranks(hunt: &Hunt, text: &str) -> Result<(Set, Set), String> {
+fn read_ranks(hunt: &Hunt, text: &str) -> Result<(Set, Set), PositionError> {
     let board = &hunt.geo.board;
     let [hl, pl] = hunt.words.letters;
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != usize::from(board.ranks()) {
-        return Err(format!(
+        return Err(PositionError::syntax(format!(
             "expected {} ranks separated by /, found {}",
             board.ranks(),
             rows.len()
-        ));
+        )));
     }
     let (mut hunters, mut prey) = (0, 0);
     for (row, rank) in rows.iter().zip((1..=board.ranks()).rev()) {
@@ -442,9 +448,12 @@ fn read_ranks(hunt: &Hunt, text: &str) -> Result<(Set, Set), String> {
                 continue;
             }
             file = file.saturating_add(1);
-            let p = board
-                .point(file, rank)
-                .ok_or_else(|| format!("rank {rank} has more than {} points", board.files()))?;
+            let p = board.point(file, rank).ok_or_else(|| {
+                PositionError::impossible(format!(
+                    "rank {rank} has more than {} points",
+                    board.files()
+                ))
+            })?;
             // Letters in either case, as other programs may write them.
             let upper = c.to_ascii_uppercase();
             if upper == hl {
@@ -452,17 +461,17 @@ fn read_ranks(hunt: &Hunt, text: &str) -> Result<(Set, Set), String> {
             } else if upper == pl {
                 prey |= bit(p);
             } else {
-                return Err(format!(
+                return Err(PositionError::syntax(format!(
                     "rank {rank}: expected {hl}, {pl} or a digit 1-{}, found \"{c}\"",
                     board.files()
-                ));
+                )));
             }
         }
         if file != board.files() {
-            return Err(format!(
+            return Err(PositionError::syntax(format!(
                 "rank {rank} has {file} points, not {}",
                 board.files()
-            ));
+            )));
         }
     }
     check_apart(hunt, hunters, prey)?;
@@ -516,16 +525,16 @@ fn list(hunt: &Hunt, set: Set) -> String {
 }
 
 /// A comma-separated list of points (`-` or nothing for none), each at most once.
-fn point_list(hunt: &Hunt, text: &str, letter: char) -> Result<Set, String> {
+fn point_list(hunt: &Hunt, text: &str, letter: char) -> Result<Set, PositionError> {
     let mut set = 0;
     for name in text.split(',').filter(|n| !n.is_empty() && *n != "-") {
-        let p = hunt
-            .geo
-            .board
-            .parse_point(name)
-            .ok_or_else(|| format!("{letter}: \"{name}\" is not a point of the board"))?;
+        let p = hunt.geo.board.parse_point(name).ok_or_else(|| {
+            PositionError::impossible(format!("{letter}: \"{name}\" is not a point of the board"))
+        })?;
         if set & bit(p) != 0 {
-            return Err(format!("{letter}: {name} is listed twice"));
+            return Err(PositionError::syntax(format!(
+                "{letter}: {name} is listed twice"
+            )));
         }
         set |= bit(p);
     }
