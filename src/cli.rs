@@ -744,6 +744,7 @@ value_enum!(ConvertTo {
     Json => "json": "One JSON array of games",
     Jsonl => "jsonl": "One JSON object per game per line",
     Pgn => "pgn": "PGN-style text",
+    Csv => "csv": "One row per game (RFC 4180): tags, verdict, outcome, first error",
 });
 value_enum!(ConvertFrom { Pgn => "pgn", Json => "json" });
 value_enum!(DiagramFormat {
@@ -1153,7 +1154,7 @@ pub fn run(cli: Cli) -> i32 {
         }),
         Command::Convert(args)
             if (args.pretty && args.to != ConvertTo::Json)
-                || (args.states && args.to == ConvertTo::Pgn) =>
+                || (args.states && matches!(args.to, ConvertTo::Pgn | ConvertTo::Csv)) =>
         {
             Err(std::io::Error::other(
                 "--states is for JSON output, --pretty for --to json (JSON Lines hold one game a line)",

@@ -194,7 +194,11 @@ fn the_actions_inputs_become_options() {
     );
     let out = run_step(&[("paths", "records/zamma"), ("format", "json")], &summary);
     assert_eq!(out.code, 0);
-    assert!(out.stdout.starts_with("{\"file\":"), "{}", out.stdout);
+    assert!(
+        out.stdout.starts_with("{\"schema\":\"tgn/1\",\"file\":"),
+        "{}",
+        out.stdout
+    );
     let out = run_step(&[("strict", "yes please")], &summary);
     assert_eq!(out.code, 2);
     assert!(

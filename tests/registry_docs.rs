@@ -18,7 +18,7 @@ fn code(text: &str) -> String {
 /// One row per game of the registry.
 fn table() -> String {
     let mut out = String::from(
-        "| game | `[Game]` id | also read as | first player | moves | position string | rules |\n\
+        "| game | `[Game]` id | also read as | sides (first, second) | moves | position string | rules |\n\
          |---|---|---|---|---|---|---|\n",
     );
     for found in all_games() {
@@ -26,11 +26,12 @@ fn table() -> String {
         let aliases: Vec<String> = info.aliases.iter().map(|a| code(a)).collect();
         let moves: Vec<String> = info.moves.iter().map(|m| code(m)).collect();
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | [{}]({}) |\n",
+            "| {} | {} | {} | {}, {} | {} | {} | [{}]({}) |\n",
             info.name,
             code(info.id),
             aliases.join(", "),
-            info.first,
+            info.sides.first,
+            info.sides.second,
             moves.join(", "),
             code(info.position),
             info.id,

@@ -6,8 +6,7 @@ use std::path::PathBuf;
 
 use super::{Pipeline, RunStatus, Tally, conclude, expand, report};
 use super::{Reading, Stdout};
-use crate::output::json;
-use crate::record::GameRecord;
+use crate::output::{Item, csv, json};
 use crate::record::writer::write_game;
 use crate::replay::Detail;
 
@@ -34,6 +33,8 @@ pub enum ConvertTo {
     Jsonl,
     /// PGN-style text.
     Pgn,
+    /// One row per game ([`crate::output::csv`]).
+    Csv,
 }
 
 /// What `tgn convert` reads.
@@ -46,10 +47,21 @@ pub enum ConvertFrom {
 /// A game as `--to pgn` writes it: export style, or, when its text has syntax errors,
 /// that text byte for byte — repaired (a comment closed, a variation ended), it would
 /// read as valid. Either ends with a blank line.
-fn pgn(record: &GameRecord) -> String {
+/// The game as text: as read when it has a syntax error (never repaired), else
+/// written out, with a `[Game]` tag when the game came from `--game`
+/// ([`json::game_tag`]).
+fn pgn(item: &Item) -> String {
+    let record = &item.record;
     match record.text().filter(|_| !record.errors.is_empty()) {
         Some(text) => format!("{text}\n\n"),
-        None => write_game(record),
+        None => match json::game_tag(item) {
+            Some(id) => {
+                let mut named = record.clone();
+                named.set_tag("Game", id);
+                write_game(&named)
+            }
+            None => write_game(record),
+        },
     }
 }
 
@@ -61,14 +73,18 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
     let pipeline = Pipeline {
         read: &options.read,
         detail: match options.to {
-            ConvertTo::Pgn => Detail::ERRORS,
+            ConvertTo::Pgn | ConvertTo::Csv => Detail::ERRORS,
             ConvertTo::Json | ConvertTo::Jsonl => options.form.detail(),
         },
         json: options.from.map(|f| f == ConvertFrom::Json),
-        progress: options.to == ConvertTo::Pgn,
+        progress: matches!(options.to, ConvertTo::Pgn | ConvertTo::Csv),
     };
     let mut first = true;
+    let mut rows = csv::Rows::default();
     let output = (|| {
+        if options.to == ConvertTo::Csv {
+            out.write_all(rows.header()?)?;
+        }
         if options.to == ConvertTo::Json {
             write!(out, "[")?;
         }
@@ -99,12 +115,13 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
                     serde_json::to_writer(&mut out, &game)?;
                     writeln!(out)
                 }
+                ConvertTo::Csv => out.write_all(rows.row(&item)?),
                 ConvertTo::Pgn => {
                     if !first {
                         writeln!(out)?;
                     }
                     first = false;
-                    write!(out, "{}", pgn(&item.record))
+                    write!(out, "{}", pgn(&item))
                 }
             }
         })?;

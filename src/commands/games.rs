@@ -229,6 +229,7 @@ fn game_json(found: Found) -> Value {
         "id": info.id,
         "name": info.name,
         "aliases": info.aliases,
+        "sides": info.sides,
         "rules": info.rules_document(),
         "options": options,
         "presets": found.presets(),

@@ -76,6 +76,14 @@ impl Player {
         }
     }
 
+    /// `first` or `second`, as the JSON writes a side in every field and key.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Player::First => "first",
+            Player::Second => "second",
+        }
+    }
+
     /// 0 for the first player, 1 for the second: handy for `[T; 2]` tables.
     pub fn index(self) -> usize {
         match self {
@@ -95,22 +103,149 @@ impl GameResult {
             Player::Second => GameResult::SecondWins,
         }
     }
+
+    /// The player who wins, `None` for a draw.
+    pub fn winner(self) -> Option<Player> {
+        match self {
+            GameResult::FirstWins => Some(Player::First),
+            GameResult::SecondWins => Some(Player::Second),
+            GameResult::Draw => None,
+        }
+    }
 }
 
-/// How a game ended on the board: the result and the rule that decided it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// How a game ended on the board: the result, why (one [`Ending`] shared by every
+/// game), the rule that decided it and the spec's sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
     pub result: GameResult,
+    /// Why the game ended, from the one closed list every game shares: what a query
+    /// across games asks ("every game won by blocking").
+    pub ending: Ending,
+    /// The rule of the game's rules document that ended it (`R10`, `V5`, `§4.8`), or
+    /// `None` where the ending is a named option or convention rather than a rule.
+    pub rule: Option<&'static str>,
     /// Why, in the words of the spec, naming the rule: `"no legal move for N (R11)"`.
     pub reason: String,
 }
 
 impl Outcome {
-    pub fn new(result: GameResult, reason: impl Into<String>) -> Outcome {
+    pub fn new(
+        result: GameResult,
+        ending: Ending,
+        rule: impl Into<Option<&'static str>>,
+        reason: impl Into<String>,
+    ) -> Outcome {
         Outcome {
             result,
+            ending,
+            rule: rule.into(),
             reason: reason.into(),
         }
+    }
+
+    /// The player who won, `None` for a draw.
+    pub fn winner(&self) -> Option<Player> {
+        self.result.winner()
+    }
+
+    /// The sentence without its closing `(rule)` when that names [`Outcome::rule`]:
+    /// `"north has no pieces left"` of `"north has no pieces left (R10)"`, which the
+    /// JSON gives apart as `text` and `rule`. Any other sentence is whole.
+    pub fn text(&self) -> &str {
+        self.rule
+            .and_then(|rule| {
+                self.reason
+                    .strip_suffix(')')?
+                    .strip_suffix(rule)?
+                    .strip_suffix(" (")
+            })
+            .unwrap_or(&self.reason)
+    }
+}
+
+/// Why a game ended: one closed list for every game, written in kebab-case in the
+/// JSON (`docs/format.md` documents each). A new game maps its endings onto these; a
+/// new word here is a change of the JSON schema.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// A side has no piece left (Zamma R10, Pinoy Dama R13, Mig Mang R9).
+    NoPieces,
+    /// A side is down to fewer pieces than the game plays with (the mills' two
+    /// pieces, Nei Pat Kono's one).
+    FewPieces,
+    /// The side to move has no legal move and loses (blocked).
+    NoMoves,
+    /// The hunters took the number of prey that wins (Kungser R7, Bagh-chal R5).
+    CapturedEnough,
+    /// A kazan or store holds more than half of the stones (Toguz Kumalak R10).
+    StoreMajority,
+    /// Play ran out (no move, no stone, no jump left) and the count of stones or
+    /// points decides (Toguz Kumalak R11–R12, Olinda Keliya R11, Pasang).
+    FinalCount,
+    /// The board filled up (the mills' R11).
+    BoardFull,
+    /// The same position for the third time.
+    Repetition,
+    /// A limit on moves without progress (the mills' n-move rule, Pinoy Dama's lone
+    /// king).
+    MoveLimit,
+    /// Not decided on the board: the record declares the result (resignation, time,
+    /// agreement, adjudication).
+    Declared,
+}
+
+impl Ending {
+    /// Every ending, in the order of the list.
+    pub const ALL: [Ending; 10] = [
+        Ending::NoPieces,
+        Ending::FewPieces,
+        Ending::NoMoves,
+        Ending::CapturedEnough,
+        Ending::StoreMajority,
+        Ending::FinalCount,
+        Ending::BoardFull,
+        Ending::Repetition,
+        Ending::MoveLimit,
+        Ending::Declared,
+    ];
+
+    /// The JSON spelling: `no-pieces`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Ending::NoPieces => "no-pieces",
+            Ending::FewPieces => "few-pieces",
+            Ending::NoMoves => "no-moves",
+            Ending::CapturedEnough => "captured-enough",
+            Ending::StoreMajority => "store-majority",
+            Ending::FinalCount => "final-count",
+            Ending::BoardFull => "board-full",
+            Ending::Repetition => "repetition",
+            Ending::MoveLimit => "move-limit",
+            Ending::Declared => "declared",
+        }
+    }
+}
+
+impl Serialize for Ending {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+/// The data model's outcome (`docs/format.md`, "Outcome"): `{"result": "1-0",
+/// "winner": "first", "reason": "no-pieces", "rule": "R10", "text": "north has no
+/// pieces left"}`.
+impl Serialize for Outcome {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut outcome = serializer.serialize_struct("Outcome", 5)?;
+        outcome.serialize_field("result", self.result.as_str())?;
+        outcome.serialize_field("winner", &self.winner())?;
+        outcome.serialize_field("reason", &self.ending)?;
+        outcome.serialize_field("rule", &self.rule)?;
+        outcome.serialize_field("text", self.text())?;
+        outcome.end()
     }
 }
 
@@ -445,8 +580,10 @@ pub struct GameInfo {
     /// Other spellings accepted in `[Game]`, `[Variant]`, `[GameType]` and `--game`,
     /// compared after [`normalize_name`](registry::normalize_name).
     pub aliases: &'static [&'static str],
-    /// Who moves first, in the game's own words (PGN's `White`): `South`, `princes`.
-    pub first: &'static str,
+    /// What the game calls its two sides, the first (PGN's `White`) and the second:
+    /// South and North, Goats and Tigers. A game whose options choose who moves
+    /// first says so in [`Rules::sides`].
+    pub sides: Sides,
     /// Moves as its notation writes them, one of each kind: `98(10)`, `68X`.
     pub moves: &'static [&'static str],
     /// The shape of its position string (`[FEN]`), shortened: `S:…/N:…/K:…/T:…/M:S`.
@@ -458,6 +595,33 @@ impl GameInfo {
     /// rule id in its messages (`R6`, `B1`, `V3`, `decision 3`) refers to.
     pub fn rules_document(&self) -> String {
         format!("docs/rules/{}.md", self.id)
+    }
+}
+
+/// What a game calls its two players, in record order: the JSON's `sides`, where
+/// every other field says only `first` or `second`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Sides {
+    pub first: &'static str,
+    pub second: &'static str,
+}
+
+impl Sides {
+    pub const fn new(first: &'static str, second: &'static str) -> Sides {
+        Sides { first, second }
+    }
+
+    /// The name of `player`'s side.
+    pub fn of(self, player: Player) -> &'static str {
+        match player {
+            Player::First => self.first,
+            Player::Second => self.second,
+        }
+    }
+
+    /// The other way round: the game's second side moves first.
+    pub const fn swapped(self) -> Sides {
+        Sides::new(self.second, self.first)
     }
 }
 
@@ -514,6 +678,12 @@ pub trait Rules: Sized + Send + Sync + 'static {
 
     /// Who is to move.
     fn to_move(&self, position: &Self::Position) -> Player;
+
+    /// What the game calls its sides, first player first: the game's
+    /// [`GameInfo::sides`] unless an option has the other side move first.
+    fn sides(&self, game: &GameInfo) -> Sides {
+        game.sides
+    }
 
     /// Every legal move (or, for games whose turns take several tokens, every legal next
     /// token's move). Empty exactly when the player to move cannot move.

@@ -392,7 +392,7 @@ mod tests {
         id: "test",
         name: "Test",
         aliases: &[],
-        first: "first",
+        sides: crate::games::Sides::new("First", "Second"),
         moves: &[],
         position: "",
     };

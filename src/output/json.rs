@@ -1,30 +1,64 @@
 //! The JSON form of games, as `convert` and `check` write it (read back by
 //! [`record::json`](crate::record::json)).
 //!
-//! The schema is documented in docs/format.md ("JSON output"); fields are added, never
-//! renamed (the state after every move is written only on request, [`Form`]).
+//! One data model for every game, versioned as [`SCHEMA`] and published as JSON Schema
+//! in `docs/schema/` (`game.schema.json`, `check.schema.json`); docs/format.md
+//! documents it. A side is `"first"` or `"second"` in every field, the game's own
+//! names once in `sides`; every point of a game (the start, each move) carries its
+//! `position` and `to_move`; an outcome carries its winner and a reason from one list.
+//! A change of shape changes [`SCHEMA`] and the schemas (tests hold the three
+//! together).
 
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::{Map, Value, json};
 
 use super::Item;
+use crate::games::{Ending, Outcome};
 use crate::record::{Comment, GameRecord, MoveNode};
 use crate::replay::{Detail, Diagnostic, Line, Node, Replay, Status};
 
-/// A diagnostic as JSON (shared by `check --format json` and `convert`).
+/// The version of the data model every JSON object names in its `"schema"` field.
+pub const SCHEMA: &str = "tgn/1";
+
+/// An error or warning as JSON, one shape in every command: `code`, `message`,
+/// `rule`, `ply`, `line`, `column`, `token` (the move or text as written), then where
+/// it stands (`offset`, `in_variation`) and the position before the move.
 pub fn diagnostic(d: &Diagnostic) -> Value {
     json!({
         "code": d.code.as_str(),
-        "line": d.span.line,
-        "column": d.span.column,
-        "offset": d.span.start,
-        "ply": d.ply,
-        "in_variation": d.in_variation,
-        "move": d.written,
         "message": d.message,
         "rule": d.rule.map(|r| r.as_str()),
+        "ply": d.ply,
+        "line": d.span.line,
+        "column": d.span.column,
+        "token": d.written,
+        "offset": d.span.start,
+        "in_variation": d.in_variation,
         "position": d.position.as_ref().map(|p| p.text.clone()),
     })
+}
+
+/// The game a record is read as when no tag names it (it came from `--game`): what
+/// `convert` adds as a `[Game]` tag, last, to the JSON's `tags` and to the text it
+/// writes, so that the converted record names its game and reads back as the same
+/// game (PGN → JSON → PGN → JSON is then exact, PlayOK's archive too).
+pub fn game_tag(item: &Item) -> Option<&'static str> {
+    let game = item.replay.game?;
+    (!item.record.names_its_game()).then_some(game.id)
+}
+
+/// How the game ended: on the board (the replay's outcome), else, for a valid game
+/// whose record declares a result, that result with the reason `declared`; `None`
+/// when neither (an invalid game, or `*`).
+pub fn outcome(item: &Item) -> Option<Outcome> {
+    let replay = &item.replay;
+    if let Some(outcome) = &replay.outcome {
+        return Some(outcome.clone());
+    }
+    let declared = item.record.declared_result()?.result()?;
+    replay
+        .is_valid()
+        .then(|| Outcome::new(declared, Ending::Declared, None, "not decided on the board"))
 }
 
 /// The declared result: `"1-0"`, `"0-1"`, `"1/2-1/2"`, `"*"`, or null when none.
@@ -39,19 +73,23 @@ pub fn declared_result(record: &GameRecord) -> Value {
 pub fn check_line(item: &Item) -> Value {
     let replay = &item.replay;
     json!({
+        "schema": SCHEMA,
         "file": &*item.file,
         "index": item.index,
         "game": replay.game.map(|g| g.id),
+        "sides": replay.sides,
         "valid": replay.is_valid(),
         "plies": replay.plies,
         "errors": replay.errors.iter().map(diagnostic).collect::<Vec<_>>(),
         "warnings": replay.warnings.iter().map(diagnostic).collect::<Vec<_>>(),
         "result": declared_result(&item.record),
-        "outcome": replay.outcome,
+        "outcome": outcome(item),
         "white": item.record.tag("White"),
         "black": item.record.tag("Black"),
         "final_position": replay.end.as_ref().map(|s| s.position.clone()),
+        "final_to_move": replay.end.as_ref().and_then(|s| s.to_move),
         "suggestions": super::mend::suggestions(replay.mend.as_deref()),
+        "suggestions_cut": super::mend::cut(replay.mend.as_deref()),
     })
 }
 
@@ -108,8 +146,11 @@ impl Serialize for GameJson<'_> {
                 tags.insert(tag.name.clone(), Value::from(tag.value.clone()));
             }
         }
+        if let Some(id) = game_tag(self.item) {
+            tags.insert("Game".into(), Value::from(id));
+        }
         let start = replay.start.as_ref().map(|s| {
-            let mut start = json!({"position": s.position});
+            let mut start = json!({"position": s.position, "to_move": s.to_move});
             if self.form.states {
                 start["state"] = s.state.clone();
             }
@@ -124,16 +165,18 @@ impl Serialize for GameJson<'_> {
         let errors: Vec<Value> = replay.errors.iter().map(diagnostic).collect();
         let warnings: Vec<Value> = replay.warnings.iter().map(diagnostic).collect();
         let mut game = serializer.serialize_map(None)?;
+        game.serialize_entry("schema", SCHEMA)?;
         game.serialize_entry("file", &*self.item.file)?;
         game.serialize_entry("index", &self.item.index)?;
         game.serialize_entry("game", &replay.game.map(|g| g.id))?;
+        game.serialize_entry("sides", &replay.sides)?;
         game.serialize_entry("tags", &tags)?;
         game.serialize_entry("comments", &comments(&record.comments))?;
         game.serialize_entry("start", &start)?;
         game.serialize_entry("moves", &moves)?;
         game.serialize_entry("result", &record.result.as_ref().map(|r| &r.text))?;
         game.serialize_entry("trailing_comments", &comments(&record.trailing))?;
-        game.serialize_entry("outcome", &replay.outcome)?;
+        game.serialize_entry("outcome", &outcome(self.item))?;
         game.serialize_entry("valid", &replay.is_valid())?;
         game.serialize_entry("errors", &errors)?;
         game.serialize_entry("warnings", &warnings)?;
@@ -200,6 +243,7 @@ impl Serialize for MoveJson<'_> {
                 if let Some(d) = &p.detail {
                     object.serialize_entry("description", &d.description)?;
                     object.serialize_entry("position", &d.position)?;
+                    object.serialize_entry("to_move", &d.to_move)?;
                     if self.form.states {
                         object.serialize_entry("state", &d.state)?;
                     }

@@ -122,6 +122,17 @@ pub fn suggestions(mend: Option<&Mend>) -> Value {
     Value::Array(list)
 }
 
+/// Why the search for suggestions stopped before trying every edit: `"budget"` (its
+/// own), `"run"` (what the run's budget had left: the list may be empty for that
+/// alone), or null when it tried them all or did not run.
+pub fn cut(mend: Option<&Mend>) -> Value {
+    match mend.and_then(|m| m.cut) {
+        Some(Cut::Budget) => Value::from("budget"),
+        Some(Cut::Run) => Value::from("run"),
+        None => Value::Null,
+    }
+}
+
 fn suggestion(s: &Suggestion) -> Value {
     let mut value = s.edits.first().map_or_else(|| json!({}), edit_json);
     let more = json!({

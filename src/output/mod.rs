@@ -3,6 +3,7 @@
 //! Actions ([`github`]). Every subcommand prints through these; none builds its own
 //! format.
 
+pub mod csv;
 pub mod github;
 pub mod html;
 pub mod human;

@@ -424,6 +424,8 @@ mod tests {
         diagram.status = "B to move".into();
         diagram.game_over(&Outcome::new(
             GameResult::Draw,
+            crate::games::Ending::Repetition,
+            "R7",
             "the same position again (R7)",
         ));
         let svg = write("test", &diagram);

@@ -408,9 +408,6 @@ fn record(value: &Value) -> Result<GameRecord, String> {
     Ok(record)
 }
 
-/// The tags that name a record's game, as the replay reads them.
-const GAME_TAGS: [&str; 3] = ["Game", "Variant", "GameType"];
-
 /// The object's `game` (what `convert` read the game as, perhaps from `--game`) as a
 /// `[Game]` tag when no tag names the game, so that the text written from this JSON
 /// is read as the same game (PlayOK's records carry no `[Game]` tag).
@@ -420,11 +417,7 @@ fn name_the_game(record: &mut GameRecord, object: &Map<String, Value>) -> Result
         Some(Value::String(game)) => game,
         Some(_) => return Err("game: expected a string".into()),
     };
-    if !record
-        .tags
-        .iter()
-        .any(|t| GAME_TAGS.contains(&t.name.as_str()))
-    {
+    if !record.names_its_game() {
         record.tags.push(Tag {
             name: "Game".into(),
             value: game.clone(),

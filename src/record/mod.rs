@@ -132,6 +132,9 @@ impl Source {
     }
 }
 
+/// The tags that may name a record's game, in the order the replay asks them.
+pub const GAME_TAGS: [&str; 3] = ["Game", "Variant", "GameType"];
+
 /// One game as written.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameRecord {
@@ -176,6 +179,14 @@ impl GameRecord {
             .iter()
             .find(|t| t.name == name)
             .map(|t| t.value.as_str())
+    }
+
+    /// Whether a tag names the record's game (`[Game]`, `[Variant]` or `[GameType]`,
+    /// as the replay reads them): else the game comes from `--game`.
+    pub fn names_its_game(&self) -> bool {
+        self.tags
+            .iter()
+            .any(|t| GAME_TAGS.contains(&t.name.as_str()))
     }
 
     /// The span of the first tag called `name`.

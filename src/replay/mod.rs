@@ -26,6 +26,7 @@ use crate::games::options::tag_name;
 use crate::games::registry::{self, Found, GameVisitor};
 use crate::games::{
     GameInfo, Invalid, MoveError, Outcome, Player, PositionError, Rule, Rules, Setup, SetupError,
+    Sides,
 };
 use crate::record::{GameRecord, MoveNode, Span};
 use crate::record::{GameResult, Termination};
@@ -317,6 +318,8 @@ pub struct Played {
 pub struct PlyDetail {
     pub description: String,
     pub position: String,
+    /// Who moves next, `None` once the game is over.
+    pub to_move: Option<Player>,
     pub state: serde_json::Value,
     pub board: String,
 }
@@ -339,6 +342,9 @@ pub struct Node {
 pub struct Snapshot {
     /// The position string (empty unless [`Detail::ends`]).
     pub position: String,
+    /// Who moves next, `None` once the game is over (`None` too unless
+    /// [`Detail::ends`]).
+    pub to_move: Option<Player>,
     /// The JSON state (null unless [`Detail::state`]).
     pub state: serde_json::Value,
     /// The drawing (empty unless [`Detail::board`]).
@@ -350,6 +356,9 @@ pub struct Snapshot {
 pub struct Replay {
     /// The game the record was read as (`None` if it could not be told).
     pub game: Option<&'static GameInfo>,
+    /// What the game calls its sides, first player first, as the record's options
+    /// configure it (`None` without a game).
+    pub sides: Option<Sides>,
     pub main: Line,
     /// Main-line plies replayed without error.
     pub plies: u32,
@@ -516,6 +525,7 @@ pub fn replay_with<R: Rules>(
 ) -> Replay {
     let mut replay = Replay {
         game: Some(info),
+        sides: Some(info.sides),
         ..Replay::default()
     };
     let configured = match foreign_option::<R>(info, &settings.options) {
@@ -523,7 +533,10 @@ pub fn replay_with<R: Rules>(
         None => R::configure(&Setup::of_record(info, &record.tags, &settings.options)),
     };
     let rules = match configured {
-        Ok(rules) => rules,
+        Ok(rules) => {
+            replay.sides = Some(rules.sides(info));
+            rules
+        }
         Err(e) => {
             let span = option_span(record, &e);
             replay
@@ -696,6 +709,15 @@ fn start_from<R: Rules>(
     }
 }
 
+/// Who moves in `position`, `None` once the game is over: every point of the JSON
+/// says it.
+pub fn next_to_move<R: Rules>(rules: &R, position: &R::Position) -> Option<Player> {
+    rules
+        .outcome(position)
+        .is_none()
+        .then(|| rules.to_move(position))
+}
+
 struct Driver<'r, R: Rules> {
     rules: &'r R,
     detail: Detail,
@@ -711,6 +733,11 @@ impl<R: Rules> Driver<'_, R> {
                 self.rules.write_position(position)
             } else {
                 String::new()
+            },
+            to_move: if self.detail.ends {
+                next_to_move(self.rules, position)
+            } else {
+                None
             },
             state: if self.detail.state {
                 self.rules.state(position)
@@ -919,6 +946,7 @@ impl<R: Rules> Driver<'_, R> {
                     String::new()
                 },
                 position: rules.write_position(position),
+                to_move: next_to_move(rules, position),
                 state: if wanted.state {
                     rules.state(position)
                 } else {
@@ -1157,7 +1185,7 @@ pub(crate) mod tests {
         id: "nim",
         name: "Nim",
         aliases: &[],
-        first: "first",
+        sides: crate::games::Sides::new("First", "Second"),
         moves: &[],
         position: "",
     };
@@ -1211,7 +1239,12 @@ pub(crate) mod tests {
         fn outcome(&self, p: &Pile) -> Option<Outcome> {
             (p.stones == 0).then(|| {
                 let winner = self.to_move(p).opponent();
-                Outcome::new(GameResult::win_for(winner), "the last stone is taken")
+                Outcome::new(
+                    GameResult::win_for(winner),
+                    crate::games::Ending::NoPieces,
+                    None,
+                    "the last stone is taken",
+                )
             })
         }
         fn legal_moves(&self, p: &Pile) -> Vec<u32> {

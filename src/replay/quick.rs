@@ -153,6 +153,7 @@ pub fn quick_with<R: Rules>(
     let end = settings.detail.ends.then(|| {
         Box::new(Snapshot {
             position: rules.write_position(&position),
+            to_move: outcome.is_none().then(|| rules.to_move(&position)),
             state: serde_json::Value::Null,
             board: String::new(),
         })
@@ -160,6 +161,7 @@ pub fn quick_with<R: Rules>(
     Some(Quick {
         replay: Replay {
             game: Some(info),
+            sides: Some(rules.sides(info)),
             plies: ply,
             outcome,
             end,

@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 use super::common::hunt::board::Layout;
 use super::common::hunt::{Capture, Family, Format, Hunt, HuntGame, Opening, Variant, Words};
 use super::common::placement::Placement;
-use super::{GameInfo, OptionSpec, Setup, SetupError};
+use super::{GameInfo, OptionSpec, Setup, SetupError, Sides};
 
 /// The game's id, as `[Game "…"]` writes it.
 pub const NEW_HUNT_GAME: &str = "new-hunt-game";
@@ -71,7 +71,7 @@ impl Family for Games {
         id: NEW_HUNT_GAME,
         name: "New hunt game",
         aliases: &[],
-        first: "prey",
+        sides: Sides::new("Prey", "Hunters"),
         moves: &["c3", "c3-c4", "a1xc3"],
         position: "H3H/5/5/5/H3H p 20 0",
     }];

@@ -93,8 +93,8 @@ pub fn from_state(game: &str, state: &Value) -> Option<Shown> {
             } else {
                 "store"
             };
-            for (side, letter) in [("south", 'S'), ("north", 'N')] {
-                for (i, count) in state[side].as_array().unwrap().iter().enumerate() {
+            for (side, letter) in [("first", 'S'), ("second", 'N')] {
+                for (i, count) in state["pits"][side].as_array().unwrap().iter().enumerate() {
                     let count = count.as_u64().unwrap() as u32;
                     shown.pits.insert(format!("{letter}{}", i + 1), count);
                 }
@@ -104,7 +104,7 @@ pub fn from_state(game: &str, state: &Value) -> Option<Shown> {
                 shown.pits.insert(format!("{letter} {store}"), count);
             }
             if game == "toguz-kumalak" {
-                for (owner, row) in [("south", 'N'), ("north", 'S')] {
+                for (owner, row) in [("first", 'N'), ("second", 'S')] {
                     if let Some(n) = state["tuzdyks"][owner].as_u64() {
                         shown.tuzdyks.push(format!("{row}{n}"));
                     }
@@ -112,35 +112,41 @@ pub fn from_state(game: &str, state: &Value) -> Option<Shown> {
             }
             shown.tuzdyks.sort();
         }
-        // The mill games (every Sanmill preset), Mig Mang, Nei Pat Kono.
-        _ if state["white"].is_array() && state["black"].is_array() => {
-            put(names(&state["white"]), "light man");
-            put(names(&state["black"]), "dark man");
+        // Black moves first (and is drawn dark), with the default options.
+        "mig-mang" | "nei-pat-kono" => {
+            put(names(&state["first"]), "dark man");
+            put(names(&state["second"]), "light man");
+        }
+        // The mill games (every Sanmill preset): White first, drawn light.
+        _ if state["pending_removal"].is_boolean() => {
+            put(names(&state["first"]), "light man");
+            put(names(&state["second"]), "dark man");
             put(names(&state["marked"]), "red marked");
         }
         "pinoy-dama" => {
-            put(names(&state["white"]["men"]), "light man");
-            put(names(&state["white"]["kings"]), "light king");
-            put(names(&state["black"]["men"]), "dark man");
-            put(names(&state["black"]["kings"]), "dark king");
+            put(names(&state["first"]["men"]), "light man");
+            put(names(&state["first"]["kings"]), "light king");
+            put(names(&state["second"]["men"]), "dark man");
+            put(names(&state["second"]["kings"]), "dark king");
         }
         "zamma" | "srand" => {
-            put(names(&state["south"]["men"]), "light man");
-            put(names(&state["south"]["sultans"]), "light sultan");
-            put(names(&state["north"]["men"]), "dark man");
-            put(names(&state["north"]["sultans"]), "dark sultan");
+            put(names(&state["first"]["men"]), "light man");
+            put(names(&state["first"]["sultans"]), "light sultan");
+            put(names(&state["second"]["men"]), "dark man");
+            put(names(&state["second"]["sultans"]), "dark sultan");
         }
         "kungser" => {
-            put(names(&state["princes"]), "light prince");
-            put(names(&state["lamas"]), "dark lama");
+            put(names(&state["first"]), "light prince");
+            put(names(&state["second"]), "dark lama");
         }
         "rimau-rimau" => {
-            put(names(&state["tigers"]), "light tiger");
-            put(names(&state["men"]), "dark man");
+            put(names(&state["first"]), "light tiger");
+            put(names(&state["second"]), "dark man");
         }
+        // The goats move first, the tigers are drawn light.
         "bagh-chal" => {
-            put(names(&state["tigers"]), "light tiger");
-            put(names(&state["goats"]), "dark goat");
+            put(names(&state["second"]), "light tiger");
+            put(names(&state["first"]), "dark goat");
         }
         "pasang" => {
             for (row, rank) in state["ranks"]

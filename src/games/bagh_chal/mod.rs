@@ -92,7 +92,7 @@ impl Family for Games {
         id: BAGH_CHAL,
         name: "Bagh-chal",
         aliases: &["baghchal"],
-        first: "goats",
+        sides: crate::games::Sides::new("Goats", "Tigers"),
         moves: &["c3", "c3-c4", "a1xc3"],
         position: "T3T/5/5/5/T3T g 20 0",
     }];

@@ -346,15 +346,14 @@ G to move; goats in hand 20, captured 0 (the tigers win at 5)";
 }
 
 #[test]
-fn json_state_names_tigers_and_goats() {
+fn json_state_keys_the_goats_first_and_the_tigers_second() {
     let game = bagh_chal();
     let s = game.state(&fen(&game, "T3T/5/5/1G3/T3T t 19 0"));
-    assert_eq!(s["tigers"], serde_json::json!(["a1", "e1", "a5", "e5"]));
-    assert_eq!(s["goats"], serde_json::json!(["b2"]));
+    assert_eq!(s["first"], serde_json::json!(["b2"]));
+    assert_eq!(s["second"], serde_json::json!(["a1", "e1", "a5", "e5"]));
     assert_eq!(s["hand"], 19);
     assert_eq!(s["captured"], 0);
-    assert_eq!(s["to_move"], "T");
-    assert_eq!(s["position"], "T3T/5/5/1G3/T3T t 19 0");
+    assert_eq!(s["to_move"], "second");
     assert!(s.get("opening").is_none(), "no first turn of their own");
 }
 

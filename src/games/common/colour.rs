@@ -247,19 +247,27 @@ impl ColourPosition {
         diagram
     }
 
-    /// `"to_move"` (`"black"`/`"white"`), `"black"` and `"white"` (points, rank by rank
-    /// from `a1`).
-    pub fn state(&self, grid: &Grid) -> serde_json::Map<String, serde_json::Value> {
+    /// `"to_move"` (`"first"`/`"second"`), then `"first"` and `"second"`: each
+    /// player's points, rank by rank from `a1`; `owner` says which player each colour
+    /// is.
+    pub fn state(
+        &self,
+        grid: &Grid,
+        owner: impl Fn(Colour) -> Player,
+    ) -> serde_json::Map<String, serde_json::Value> {
         let names = |c: Colour| -> Vec<String> {
             self.men(c)
                 .iter()
                 .map(|p| grid.name(p).to_string())
                 .collect()
         };
+        let mut colours = [Colour::Black, Colour::White];
+        colours.sort_by_key(|&c| owner(c).index());
         let mut map = serde_json::Map::new();
-        map.insert("to_move".into(), self.to_move.name().into());
-        map.insert("black".into(), names(Colour::Black).into());
-        map.insert("white".into(), names(Colour::White).into());
+        map.insert("to_move".into(), serde_json::json!(owner(self.to_move)));
+        for colour in colours {
+            map.insert(owner(colour).as_str().into(), names(colour).into());
+        }
         map
     }
 

@@ -503,7 +503,12 @@ mod tests {
     /// Issue 37: a finished game says so, with its result and why, not who is to move.
     #[test]
     fn a_finished_game_gives_its_result_in_place_of_the_side_to_move() {
-        let won = Outcome::new(GameResult::FirstWins, "S has 82 stones (R10)");
+        let won = Outcome::new(
+            GameResult::FirstWins,
+            crate::games::Ending::StoreMajority,
+            "R10",
+            "S has 82 stones (R10)",
+        );
         assert_eq!(
             finished("N to move; 5 is N's tuzdyk", &won),
             "1-0: S has 82 stones (R10); 5 is N's tuzdyk"

@@ -14,7 +14,7 @@ use crate::games::common::hunt::{
     Capture, Family, Format, Hunt, HuntGame, Opening, Variant, Words,
 };
 use crate::games::common::placement::Placement;
-use crate::games::{GameInfo, OptionSpec, Setup, SetupError};
+use crate::games::{GameInfo, OptionSpec, Setup, Sides, SetupError};
 
 #[cfg(test)]
 mod tests;
@@ -139,7 +139,7 @@ impl Family for Triangles {
             id: KUNGSER,
             name: "Kungser",
             aliases: &[],
-            first: "princes",
+            sides: Sides::new("Princes", "Lamas"),
             moves: &["@d3", "c3-c2", "e5xc3xa1xe1", "e5xe1"],
             position: "P=c3,c7 L=… hand=16 captured=0 turn=P opening",
         },
@@ -147,7 +147,7 @@ impl Family for Triangles {
             id: RIMAU_RIMAU,
             name: "Rimau-rimau",
             aliases: &["rimau", "rimaurimau"],
-            first: "tigers",
+            sides: Sides::new("Tigers", "Men"),
             moves: &["*b4,c5,d6/c7-a1", "@d3", "c3-c2", "c3xc7"],
             position: "T=c3,c7 M=… hand=15 captured=0 turn=T opening",
         },

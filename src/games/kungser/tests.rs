@@ -897,20 +897,20 @@ P to move; lamas in hand 16, captured 0 (the princes win at 16); first turn: one
 }
 
 #[test]
-fn json_state_names_the_sides_of_each_game() {
+fn json_state_keys_the_hunters_first() {
     let k = kungser();
     let s = k.state(&k.start_position());
-    assert_eq!(s["princes"], serde_json::json!(["c3", "c7"]));
-    assert_eq!(s["lamas"].as_array().unwrap().len(), 8);
+    assert_eq!(s["first"], serde_json::json!(["c3", "c7"]));
+    assert_eq!(s["second"].as_array().unwrap().len(), 8);
     assert_eq!(s["hand"], 16);
     assert_eq!(s["captured"], 0);
-    assert_eq!(s["to_move"], "P");
+    assert_eq!(s["to_move"], "first");
     assert_eq!(s["opening"], true);
     let r = rimau();
     let s = r.state(&r.start_position());
-    assert_eq!(s["tigers"], serde_json::json!(["c3", "c7"]));
-    assert_eq!(s["men"].as_array().unwrap().len(), 9);
-    assert_eq!(s["to_move"], "T");
+    assert_eq!(s["first"], serde_json::json!(["c3", "c7"]));
+    assert_eq!(s["second"].as_array().unwrap().len(), 9);
+    assert_eq!(s["to_move"], "first");
 }
 
 #[test]

@@ -26,8 +26,8 @@ use crate::games::common::colour::{Colour, ColourPosition};
 use crate::games::common::grid::{Grid, GridSet, Written};
 use crate::games::common::{Dir, Point};
 use crate::games::{
-    Diagram, GameInfo, GameResult, IllegalKind, MoveError, NotationError, OptionSpec, Outcome,
-    Player, Rules, Setup, SetupError,
+    Diagram, GameInfo, GameResult, IllegalKind, MoveError, NotationError, OptionSpec, Ending, Outcome,
+    Player, Rules, Setup, Sides, SetupError,
 };
 
 /// The default board (§1): the Tibetan 17×17 lines.
@@ -318,7 +318,7 @@ impl Rules for MigMang {
         id: "mig-mang",
         name: "Mig Mang",
         aliases: &["ming-mang", "migmang", "gundru"],
-        first: "Black",
+        sides: Sides::new("Black", "White"),
         moves: &["h4-h9", "h4-h9x"],
         position: "b16/…/w15b/… b (any W×H)",
     }];
@@ -390,12 +390,12 @@ impl Rules for MigMang {
         position.draw(&self.grid)
     }
 
-    /// The position as JSON: `board` (`"17x17"`), `to_move` (`"black"`/`"white"`),
-    /// `black` and `white` (their points, rank by rank from `a1`).
+    /// The position as JSON: `board` (`"17x17"`), `to_move` (`"first"`/`"second"`),
+    /// `first` (Black's points) and `second` (White's), rank by rank from `a1`.
     fn state(&self, position: &Position) -> serde_json::Value {
         let mut map = serde_json::Map::new();
         map.insert("board".into(), self.grid.size().into());
-        map.extend(position.state(&self.grid));
+        map.extend(position.state(&self.grid, MigMang::player));
         serde_json::Value::Object(map)
     }
 
@@ -427,13 +427,21 @@ impl Rules for MigMang {
             return None;
         }
         let colour = position.to_move;
-        let why = if position.count(colour) == 0 {
-            format!("{} has no pieces left (R9)", colour.name())
+        let (ending, why) = if position.count(colour) == 0 {
+            (
+                Ending::NoPieces,
+                format!("{} has no pieces left (R9)", colour.name()),
+            )
         } else {
-            format!("{} cannot move: every piece is blocked (R9)", colour.name())
+            (
+                Ending::NoMoves,
+                format!("{} cannot move: every piece is blocked (R9)", colour.name()),
+            )
         };
         Some(Outcome::new(
             GameResult::win_for(MigMang::player(colour.opponent())),
+            ending,
+            "R9",
             why,
         ))
     }

@@ -527,7 +527,7 @@ fn state_lists_the_pieces() {
     let s = rules.state(&rules.start_position());
     assert_eq!(
         s.to_string(),
-        r#"{"board":"3x3","to_move":"black","black":["c2","a3","b3","c3"],"white":["a1","b1","c1","a2"]}"#
+        r#"{"board":"3x3","to_move":"first","first":["c2","a3","b3","c3"],"second":["a1","b1","c1","a2"]}"#
     );
 }
 

@@ -129,7 +129,7 @@ impl Rules for Mill {
             id: MORABARABA,
             name: "Morabaraba",
             aliases: &["mlabalaba", "umlabalaba", "muravava"],
-            first: "W",
+            sides: crate::games::Sides::new("White", "Black"),
             moves: &["d2", "d1-d2xe4", "xe4", "20"],
             position: "W=a1,g1 B=a7 hand=0,0 turn=W",
         },
@@ -147,7 +147,7 @@ impl Rules for Mill {
                 "merels",
                 "merrills",
             ],
-            first: "W",
+            sides: crate::games::Sides::new("White", "Black"),
             moves: &["d2", "d1-d2xe4", "xe4", "20"],
             position: "W=a1,g1 B=a7 hand=0,0 turn=W",
         },
@@ -245,19 +245,19 @@ impl Rules for Mill {
 
     /// The position as JSON:
     ///
-    /// - `white`, `black`: the points holding each player's pieces (`["a1", "d1"]`);
+    /// - `first`, `second`: the points holding White's and Black's pieces (`["a1",
+    ///   "d1"]`);
     /// - `hand`: `[white, black]`, pieces not yet placed;
-    /// - `to_move`: `"W"` or `"B"`;
+    /// - `to_move`: `"first"` or `"second"`;
     /// - `pending_removal`: `true` when the player to move has formed a mill and must
     ///   now remove a piece (the removal written as its own token, `xd7`);
-    /// - `last`: `{"W": "d1-d2" | null, "B": …}`, each side's last move when it was a
+    /// - `last`: `{"first": "d1-d2" | null, "second": …}`, each side's last move when it was a
     ///   move or flight (what the no-return rule R8 needs); absent with `no-return=off`;
     /// - `quiet`: turns without a removal towards the ten-move draw (only with
     ///   `ten-move-draw`);
     /// - `owed`: `[white, black]`, removals each side owes, `marked`: Da San Qi's
     ///   marked points, `plies`: plies of moves since the last placement or removal
-    ///   (the n-move rule) — only with Sanmill's presets;
-    /// - `position`: the position string.
+    ///   (the n-move rule) — only with Sanmill's presets.
     fn state(&self, position: &Position) -> serde_json::Value {
         position.state(&self.config)
     }
@@ -338,7 +338,7 @@ const fn sanmill_game(id: &'static str, name: &'static str) -> GameInfo {
         id,
         name,
         aliases: &[],
-        first: "W",
+        sides: crate::games::Sides::new("White", "Black"),
         moves: &["d2", "d1-d2", "xe4"],
         position: "W=a1,g1 B=a7 hand=0,0 turn=W",
     }

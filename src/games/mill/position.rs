@@ -371,15 +371,14 @@ impl Position {
             self.last[p.index()].map(|m| format!("{}-{}", board.name(m.from), board.name(m.to)))
         };
         let mut state = json!({
-            "white": names(self.men[0]),
-            "black": names(self.men[1]),
+            "first": names(self.men[0]),
+            "second": names(self.men[1]),
             "hand": self.hand,
-            "to_move": label(self.to_move).to_string(),
+            "to_move": self.to_move,
             "pending_removal": self.owes(),
-            "position": self.write(config),
         });
         if config.no_return != NoReturn::Off {
-            state["last"] = json!({ "W": last(Player::First), "B": last(Player::Second) });
+            state["last"] = json!({ "first": last(Player::First), "second": last(Player::Second) });
         }
         if config.ten_move_draw {
             state["quiet"] = json!(self.quiet);

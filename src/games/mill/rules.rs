@@ -11,7 +11,7 @@ use super::position::{LastMove, Position, TEN_MOVES, label};
 use super::preset::{BoardFull, PlacingMill, Stalemate};
 use super::{Mill, NoReturn};
 use crate::games::common::placement::Placement;
-use crate::games::{GameResult, IllegalKind, MoveError, Outcome, Player};
+use crate::games::{GameResult, IllegalKind, MoveError, Ending, Outcome, Player};
 
 /// The placement phase (R2), then moves (R3): the shared rules of drops from hand.
 pub const PLACEMENT: Placement = Placement {
@@ -885,6 +885,17 @@ impl End {
         }
     }
 
+    /// Why, in the list every game shares.
+    fn ending(self) -> Ending {
+        match self {
+            End::Reduced(..) => Ending::FewPieces,
+            End::Blocked(_) => Ending::NoMoves,
+            End::FullBoard | End::FullBoardLoss => Ending::BoardFull,
+            End::Repetition => Ending::Repetition,
+            End::NMoves(_) | End::TenMoves => Ending::MoveLimit,
+        }
+    }
+
     fn rule(self) -> &'static str {
         match self {
             End::Reduced(..) => "R9",
@@ -898,7 +909,15 @@ impl End {
     }
 
     pub fn outcome(self) -> Outcome {
-        Outcome::new(self.result(), format!("{} ({})", self.what(), self.rule()))
+        let rule = self.rule();
+        // Only a numbered rule of the rules document; the others name an option.
+        let numbered = rule.starts_with('R').then_some(rule);
+        Outcome::new(
+            self.result(),
+            self.ending(),
+            numbered,
+            format!("{} ({})", self.what(), self.rule()),
+        )
     }
 
     /// `B has 2 pieces: W wins (R9)`.

@@ -806,18 +806,17 @@ fn state_has_the_documented_fields() {
     );
     let state = m.state(&p);
     assert_eq!(
-        state["white"],
+        state["first"],
         serde_json::json!(["a1", "g1", "b2", "d2", "f2"])
     );
-    assert_eq!(state["black"], serde_json::json!(["c4", "f6", "a7", "d7"]));
+    assert_eq!(state["second"], serde_json::json!(["c4", "f6", "a7", "d7"]));
     assert_eq!(state["hand"], serde_json::json!([0, 0]));
-    assert_eq!(state["to_move"], "W");
+    assert_eq!(state["to_move"], "first");
     assert_eq!(state["pending_removal"], false);
     assert_eq!(
         state["last"],
-        serde_json::json!({"W": "d1-d2", "B": "c5-c4"})
+        serde_json::json!({"first": "d1-d2", "second": "c5-c4"})
     );
-    assert_eq!(state["position"], m.write_position(&p).as_str());
     assert!(nmm().state(&nmm().start_position()).get("last").is_none());
 }
 

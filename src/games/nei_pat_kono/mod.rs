@@ -28,8 +28,8 @@ use crate::games::common::grid::{Grid, Written};
 use crate::games::common::{Dir, Point};
 use crate::games::{
     PositionError,
-    Diagram, GameInfo, GameResult, IllegalKind, MoveError, NotationError, OptionSpec, Outcome,
-    Player, Rules, Setup, SetupError,
+    Diagram, GameInfo, GameResult, IllegalKind, MoveError, NotationError, OptionSpec, Ending, Outcome,
+    Player, Rules, Setup, Sides, SetupError,
 };
 
 /// §1: 4 × 4 points.
@@ -248,7 +248,7 @@ impl Rules for NeiPatKono {
         id: "nei-pat-kono",
         name: "Nei Pat Kono",
         aliases: &["four-field-kono", "neipatkono", "kono-de-4"],
-        first: "Black",
+        sides: Sides::new("Black", "White"),
         moves: &["b2-b3", "a1xa3"],
         position: "wwww/wwww/bbbb/bbbb b",
     }];
@@ -305,14 +305,23 @@ impl Rules for NeiPatKono {
         position.draw(&self.grid)
     }
 
-    /// The position as JSON: `to_move` (`"black"`/`"white"`), `black` and `white` (their
-    /// points, rank by rank from `a1`).
+    /// The position as JSON: `to_move` (`"first"`/`"second"`), `first` and `second`
+    /// (each player's points, rank by rank from `a1`; Black's are the first player's
+    /// unless `first-player` says white).
     fn state(&self, position: &Position) -> serde_json::Value {
-        serde_json::Value::Object(position.state(&self.grid))
+        serde_json::Value::Object(position.state(&self.grid, |c| c.player(self.first)))
     }
 
     fn to_move(&self, position: &Position) -> Player {
         position.to_move.player(self.first)
+    }
+
+    /// Black and White, or White and Black when `first-player` says white (decision 1).
+    fn sides(&self, game: &GameInfo) -> Sides {
+        match self.first {
+            Colour::Black => game.sides,
+            Colour::White => game.sides.swapped(),
+        }
     }
 
     /// Fitted on 40 self-played games: a piece is a 75% expected score (`docs/win-curves.md`).
@@ -335,16 +344,26 @@ impl Rules for NeiPatKono {
     /// R8: a player left with one piece has lost; R9: so has one who cannot move.
     fn outcome(&self, position: &Position) -> Option<Outcome> {
         let colour = position.to_move;
-        let why = if self.over_but_for_moves(position) {
-            format!("{} has only one piece left (R8)", colour.name())
+        let (ending, rule, why) = if self.over_but_for_moves(position) {
+            (
+                Ending::FewPieces,
+                "R8",
+                format!("{} has only one piece left (R8)", colour.name()),
+            )
         } else {
             if self.each_move(position).next().is_some() {
                 return None;
             }
-            format!("{} cannot move: no step and no capture (R9)", colour.name())
+            (
+                Ending::NoMoves,
+                "R9",
+                format!("{} cannot move: no step and no capture (R9)", colour.name()),
+            )
         };
         Some(Outcome::new(
             GameResult::win_for(colour.opponent().player(self.first)),
+            ending,
+            rule,
             why,
         ))
     }

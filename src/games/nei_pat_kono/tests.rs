@@ -269,6 +269,12 @@ fn decision1_first_player_white() {
     let start = rules.start_position();
     assert_eq!(rules.to_move(&start), Player::First);
     assert_eq!(legal(&rules, &start), ["a4xa2", "b4xb2", "c4xc2", "d4xd2"]);
+    // The data model names White's side first, and keys its pieces `first`.
+    assert_eq!(rules.sides(info), Sides::new("White", "Black"));
+    assert_eq!(kono().sides(info), Sides::new("Black", "White"));
+    let state = rules.state(&start);
+    assert_eq!(state["to_move"], "first");
+    assert_eq!(state["first"][0], "a3");
     let tags = vec![("FirstPlayer".to_string(), "red".to_string())];
     assert!(NeiPatKono::configure(&Setup::new(info, &tags, &[])).is_err());
 }
@@ -323,7 +329,7 @@ fn drawing_and_state() {
         " 4 w w w w\n 3 w w w w\n 2 b b b b\n 1 b b b b\n   a b c d\nblack to move; black 8, white 8"
     );
     assert_eq!(
-        rules.state(&start)["white"].to_string(),
+        rules.state(&start)["second"].to_string(),
         r#"["a3","b3","c3","d3","a4","b4","c4","d4"]"#
     );
 }

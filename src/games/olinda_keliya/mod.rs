@@ -31,8 +31,8 @@ use crate::games::common::diagram::{MarkKind, RowPit};
 use crate::games::common::mancala::{DrawnPit, draw_rows, push_count, result_for, verdict};
 use crate::games::common::score::check_score;
 use crate::games::{
-    Diagram, GameInfo, IllegalKind, MoveError, NotationError, OptionSpec, Outcome, Player, Rules,
-    Setup, SetupError,
+    Diagram, GameInfo, IllegalKind, MoveError, NotationError, OptionSpec, Ending, Outcome, Player, Rules,
+    Setup, Sides, SetupError,
 };
 
 pub use notation::Token;
@@ -138,19 +138,21 @@ impl OlindaKeliya {
         position.occurrences() >= 3
     }
 
-    fn end(&self, position: &Position) -> Option<(String, [u32; 2])> {
+    fn end(&self, position: &Position) -> Option<(Ending, &'static str, String, [u32; 2])> {
         let count = position.final_count();
         // Room for the whole reason `outcome` writes after this.
         let mut why = String::with_capacity(128);
-        if Self::repeated_thrice(position) {
+        let (ending, rule) = if Self::repeated_thrice(position) {
             why.push_str("the position occurs for the third time (R9)");
+            (Ending::Repetition, "R9")
         } else if !self.has_move(position) {
             why.push(position.to_move().letter());
             why.push_str(" has no legal move (R8)");
+            (Ending::FinalCount, "R8")
         } else {
             return None;
-        }
-        Some((why, count))
+        };
+        Some((ending, rule, why, count))
     }
 
     /// The two rows of seven as the text drawing orders them, the stores between
@@ -286,7 +288,7 @@ impl Rules for OlindaKeliya {
         id: "olinda-keliya",
         name: "Olinda Keliya",
         aliases: &["olinda", "olinda-keli", "olinda-kaliya", "olindakeliya"],
-        first: "South",
+        sides: Sides::new("South", "North"),
         moves: &["5x6", "2x0", "5"],
         position: "S:…/N:…/K:6,0/M:N",
     }];
@@ -331,18 +333,19 @@ impl Rules for OlindaKeliya {
         self.draw_position(position)
     }
 
-    /// `{"south": [7 counts], "north": [7 counts], "stores": [S, N], "to_move": "S"|"N",
-    /// "occurrences": <R9 count>, "final": [S, N] | null, "position": "<string>"}`;
-    /// `final` is the R10 count once the game is over.
+    /// `{"pits": {"first": [South's 7 counts], "second": [North's 7]}, "stores": [S,
+    /// N], "to_move": "first"|"second", "occurrences": <R9 count>, "final": [S, N] |
+    /// null}`; `final` is the R10 count once the game is over.
     fn state(&self, position: &Position) -> serde_json::Value {
         json!({
-            "south": position.row(Side::South),
-            "north": position.row(Side::North),
+            "pits": {
+                "first": position.row(Side::South),
+                "second": position.row(Side::North),
+            },
             "stores": position.stores(),
-            "to_move": position.to_move().letter().to_string(),
+            "to_move": position.to_move().player(),
             "occurrences": position.occurrences(),
-            "final": self.end(position).map(|(_, count)| count),
-            "position": notation::write_position(position),
+            "final": self.end(position).map(|(.., count)| count),
         })
     }
 
@@ -368,7 +371,7 @@ impl Rules for OlindaKeliya {
     const WIN_CURVE: f64 = 0.19;
 
     fn outcome(&self, position: &Position) -> Option<Outcome> {
-        let (mut reason, count) = self.end(position)?;
+        let (ending, rule, mut reason, count) = self.end(position)?;
         let (winner, says) = verdict(count);
         let [s, n] = count;
         // Written into one string: this runs at the end of every game of an archive.
@@ -390,7 +393,7 @@ impl Rules for OlindaKeliya {
         reason.push_str(", ");
         reason.push_str(says);
         reason.push_str(" (R11)");
-        Some(Outcome::new(result_for(winner), reason))
+        Some(Outcome::new(result_for(winner), ending, rule, reason))
     }
 
     /// R9; R8 (no legal move) is for the move to tell.
@@ -487,7 +490,7 @@ impl OlindaKeliya {
 
     fn score_judged(&self, position: &Position, declared: &str) -> Result<(), super::Invalid> {
         match self.end(position) {
-            Some((_, count)) => check_score(declared, count, "the final count (R10)"),
+            Some((.., count)) => check_score(declared, count, "the final count (R10)"),
             None => check_score(declared, position.stores().map(u32::from), "the stores"),
         }
     }

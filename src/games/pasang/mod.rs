@@ -46,7 +46,7 @@ use crate::games::common::score::check_score;
 use crate::games::common::{Board, Dir};
 use crate::games::{
     PositionError,
-    GameInfo, GameResult, MoveError, NotationError, OptionSpec, Outcome, Player, Rules, Setup,
+    GameInfo, GameResult, MoveError, NotationError, OptionSpec, Ending, Outcome, Player, Rules, Setup, Sides,
     SetupError,
 };
 
@@ -167,23 +167,30 @@ impl Pasang {
 
     fn outcome_of(&self, position: &Position) -> Option<Outcome> {
         let [a, b] = position.scores;
-        let on_points = |why: &str| {
+        let on_points = |rule: &'static str, why: &str| {
             let (result, says) = match a.cmp(&b) {
                 std::cmp::Ordering::Greater => (GameResult::FirstWins, "First wins"),
                 std::cmp::Ordering::Less => (GameResult::SecondWins, "Second wins"),
                 std::cmp::Ordering::Equal => (GameResult::Draw, "a draw"),
             };
-            Outcome::new(result, format!("{why}: {a}:{b}, {says}"))
+            Outcome::new(
+                result,
+                Ending::FinalCount,
+                rule,
+                format!("{why} ({rule}): {a}:{b}, {says}"),
+            )
         };
         match self.rules {
             RuleSet::Emas => {
                 if self.over_but_for_moves(position) {
-                    return Some(on_points("no stone is left (E10a)"));
+                    return Some(on_points("E10a", "no stone is left"));
                 }
                 if !self.has_move(position) {
                     let loser = position.to_move;
                     return Some(Outcome::new(
                         GameResult::win_for(loser.opponent()),
+                        Ending::NoMoves,
+                        "E10b",
                         format!(
                             "{} has no legal turn while stones remain, and loses whatever the score \
                              {a}:{b} (E10b)",
@@ -196,7 +203,7 @@ impl Pasang {
             // The corner turn always has a stone to take: a board without one is
             // refused as a setup or position string (B1, rules::NO_CORNER_STONE).
             RuleSet::Bell if self.has_move(position) => None,
-            RuleSet::Bell => Some(on_points("no jump is left (B4)")),
+            RuleSet::Bell => Some(on_points("B4", "no jump is left")),
         }
     }
 
@@ -371,7 +378,7 @@ impl Rules for Pasang {
         id: "pasang",
         name: "Pasang",
         aliases: &["pasang-emas", "pasangemas"],
-        first: "First (rank 1)",
+        sides: Sides::new("First", "Second"),
         moves: &["c", "b4-c4xc6", "b4-c4", "xk11", "a1-c1-e1-g1"],
         position: "<11 ranks> 1 11:9 c,j",
     }];
@@ -548,7 +555,8 @@ impl Rules for Pasang {
     /// `{"rules": "emas"|"bell", "ranks": [11 strings, rank 11 first], "to_move":
     /// "first"|"second", "scores": [First, Second], "phase":
     /// "open"|"enter"|"move"|"corner"|"chains", "passages": {"first", "second"},
-    /// "kas": {"first", "second"}, "stones": {"white", "black"}, "position"}`.
+    /// "kas": {"first", "second"}, "stones": {"white", "black"}}` (`stones` counts the
+    /// stones by colour, not by player).
     fn state(&self, position: &Position) -> serde_json::Value {
         let ranks: Vec<String> = write_cells(&position.cells)
             .split('/')
@@ -566,7 +574,6 @@ impl Rules for Pasang {
             "passages": {"first": passage(Player::First), "second": passage(Player::Second)},
             "kas": {"first": ka(Player::First), "second": ka(Player::Second)},
             "stones": {"white": white, "black": black},
-            "position": self.write_position(position),
         })
     }
 

@@ -22,8 +22,8 @@ use crate::games::common::capture::{Dirs, Jump, Landing, Reach, Removal};
 use crate::games::common::draughts::{Coords, Draughts, Kind, Move, Pieces, Side, Words, Written};
 use crate::games::common::{Board, Dir};
 use crate::games::{
-    Diagram, GameInfo, GameResult, MoveError, NotationError, OptionSpec, Outcome, Player, Rules,
-    Setup, SetupError,
+    Diagram, GameInfo, GameResult, MoveError, NotationError, OptionSpec, Ending, Outcome, Player, Rules,
+    Setup, Sides, SetupError,
 };
 
 use fen::{lone_side, name};
@@ -187,7 +187,7 @@ impl Rules for PinoyDama {
             "filipino-draughts",
             "filipino-checkers",
         ],
-        first: "White",
+        sides: Sides::new("White", "Black"),
         moves: &["c3-d4", "d4xf6xh4", "22-18", "15x22"],
         position: "PDN FEN W:W21,22,K5:B1,2",
     }];
@@ -280,20 +280,29 @@ impl Rules for PinoyDama {
     }
 
     /// The position as JSON:
-    /// - `to_move`: `"white"` or `"black"`;
-    /// - `white`, `black`: `{"men": [...], "kings": [...]}`, squares as the record
-    ///   writes them (algebraic or numeric);
+    /// - `to_move`: `"first"` or `"second"`;
+    /// - `first`, `second`: each player's `{"men": [...], "kings": [...]}` (White's
+    ///   first unless `first-player` says black), squares as the record writes them
+    ///   (algebraic or numeric);
     /// - `lone_king_moves`: while three kings face one (R14), the moves the lone king
     ///   has made so far (the game is drawn at 12), else `null`.
     fn state(&self, position: &Position) -> serde_json::Value {
-        let mut map = self.rules.state(&position.pieces);
-        map.insert("to_move".into(), name(position.to_move).into());
+        let mut map = self.rules.state(&position.pieces, |side| self.player(side));
+        map.insert("to_move".into(), self.player(position.to_move).as_str().into());
         map.insert("lone_king_moves".into(), position.lone_count.into());
         serde_json::Value::Object(map)
     }
 
     fn to_move(&self, position: &Position) -> Player {
         self.player(position.to_move)
+    }
+
+    /// White and Black, or Black and White when `first-player` says black (§4.4).
+    fn sides(&self, game: &GameInfo) -> Sides {
+        match self.first {
+            Side::Upper => game.sides.swapped(),
+            Side::Lower => game.sides,
+        }
     }
 
     /// Fitted on 40 self-played games: 1.9 men is a 75% expected score (`docs/win-curves.md`).
@@ -317,6 +326,8 @@ impl Rules for PinoyDama {
         if self.over_but_for_moves(position) {
             return Some(Outcome::new(
                 GameResult::Draw,
+                Ending::MoveLimit,
+                "R14",
                 format!("the lone king has made {LONE_KING_MOVES} moves against three kings (R14)"),
             ));
         }
@@ -324,16 +335,21 @@ impl Rules for PinoyDama {
         if self.rules.can_move(&position.pieces, side) {
             return None;
         }
-        let why = if position.pieces.count(side) == 0 {
-            format!("{} has no pieces left (R13)", name(side))
+        let (ending, why) = if position.pieces.count(side) == 0 {
+            (Ending::NoPieces, format!("{} has no pieces left (R13)", name(side)))
         } else {
-            format!(
-                "{} has no legal move: every piece is blocked (R13)",
-                name(side)
+            (
+                Ending::NoMoves,
+                format!(
+                    "{} has no legal move: every piece is blocked (R13)",
+                    name(side)
+                ),
             )
         };
         Some(Outcome::new(
             GameResult::win_for(self.player(side.opponent())),
+            ending,
+            "R13",
             why,
         ))
     }

@@ -488,6 +488,12 @@ fn first_player_black() {
     assert_eq!(p.to_move, Side::Upper);
     assert_eq!(rules.to_move(&p), Player::First);
     assert!(legal(&rules, &p).contains(&"b6-a5".to_string()));
+    // The data model names Black's side first, and keys Black's pieces `first`.
+    assert_eq!(rules.sides(info), crate::games::Sides::new("Black", "White"));
+    let state = rules.state(&p);
+    assert_eq!(state["to_move"], "first");
+    assert_eq!(state["first"]["men"][0], "b6");
+    assert_eq!(state["second"]["men"][0], "a1");
 }
 
 #[test]

@@ -3,7 +3,6 @@
 
 use serde_json::json;
 
-use super::notation::write_position;
 use super::position::{Event, Pit, Position, ROW, Refusal, Side};
 use super::rules::Turn;
 use super::{Direction, Move, ToguzKumalak};
@@ -86,37 +85,37 @@ impl ToguzKumalak {
         diagram
     }
 
-    /// The JSON state of a position (for `convert`):
+    /// The position as JSON (the data model's `state`, docs/format.md):
     ///
     /// ```json
     /// {
-    ///   "south": [9, 9, 9, 9, 9, 9, 9, 9, 9],
-    ///   "north": [9, 9, 9, 9, 9, 9, 9, 9, 9],
+    ///   "pits": {"first": [9, 9, 9, 9, 9, 9, 9, 9, 9],
+    ///            "second": [9, 9, 9, 9, 9, 9, 9, 9, 9]},
     ///   "kazans": [0, 0],
-    ///   "tuzdyks": {"south": null, "north": null},
-    ///   "to_move": "S",
-    ///   "position": "S:9,9,9,9,9,9,9,9,9/N:9,9,9,9,9,9,9,9,9/K:0,0/T:-,-/M:S"
+    ///   "tuzdyks": {"first": null, "second": null},
+    ///   "to_move": "first"
     /// }
     /// ```
     ///
-    /// - `south`, `north`: stones in each side's pits 1–9, pit 1 first;
+    /// - `pits.first`, `pits.second`: stones in South's and North's pits 1–9, pit 1
+    ///   first;
     /// - `kazans`: South's kazan, then North's;
-    /// - `tuzdyks.south`: the number of the North pit that is South's tuzdyk, or
-    ///   `null`; `tuzdyks.north`: the number of the South pit that is North's tuzdyk;
-    /// - `to_move`: `"S"` or `"N"`;
-    /// - `position`: the position string of §1.
+    /// - `tuzdyks.first`: the number of the North pit that is South's tuzdyk, or
+    ///   `null`; `tuzdyks.second`: the number of the South pit that is North's tuzdyk;
+    /// - `to_move`: `"first"` (South) or `"second"` (North).
     pub(super) fn state_json(&self, position: &Position) -> serde_json::Value {
         let tuzdyk = |side| position.tuzdyk(side).map(Pit::number);
         json!({
-            "south": position.row(Side::South),
-            "north": position.row(Side::North),
+            "pits": {
+                "first": position.row(Side::South),
+                "second": position.row(Side::North),
+            },
             "kazans": position.kazans(),
             "tuzdyks": {
-                "south": tuzdyk(Side::South),
-                "north": tuzdyk(Side::North),
+                "first": tuzdyk(Side::South),
+                "second": tuzdyk(Side::North),
             },
-            "to_move": position.to_move().letter().to_string(),
-            "position": write_position(position),
+            "to_move": position.to_move().player(),
         })
     }
 

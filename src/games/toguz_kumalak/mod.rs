@@ -47,7 +47,7 @@ mod rules;
 mod tests;
 
 use crate::games::{
-    Diagram, GameInfo, MoveError, NotationError, OptionSpec, Outcome, Player, Rules, Setup,
+    Diagram, GameInfo, MoveError, NotationError, OptionSpec, Outcome, Player, Rules, Setup, Sides,
     SetupError,
 };
 
@@ -133,7 +133,7 @@ impl Rules for ToguzKumalak {
             "toguz",
             "togyz",
         ],
-        first: "South",
+        sides: Sides::new("South", "North"),
         moves: &["98(10)", "68X", "7"],
         position: "S:…/N:…/K:…/T:…/M:S",
     }];
@@ -169,9 +169,9 @@ impl Rules for ToguzKumalak {
     }
 
     /// See the JSON layout on `ToguzKumalak::state_json` (module `display`):
-    /// `{"south": [9 counts], "north": [9 counts], "kazans": [S, N],
-    /// "tuzdyks": {"south": <N pit or null>, "north": <S pit or null>},
-    /// "to_move": "S"|"N", "position": "<position string>"}`.
+    /// `{"pits": {"first": [9 counts], "second": [9 counts]}, "kazans": [S, N],
+    /// "tuzdyks": {"first": <N pit or null>, "second": <S pit or null>},
+    /// "to_move": "first"|"second"}`.
     fn state(&self, position: &Position) -> serde_json::Value {
         self.state_json(position)
     }

@@ -5,7 +5,7 @@ use super::ToguzKumalak;
 use super::notation::Token;
 use super::position::{Event, Illegal, Pit, Position, Refusal, Side, Sowing, TOTAL_STONES};
 use crate::games::common::mancala::{result_for, verdict};
-use crate::games::{MoveError, Outcome};
+use crate::games::{MoveError, Ending, Outcome};
 
 /// R10: a kazan with this many stones (more than half of 162) wins at once.
 pub const WINNING_KAZAN: u8 = 82;
@@ -90,6 +90,8 @@ impl ToguzKumalak {
             let [s, n] = position.kazans();
             return Some(Outcome::new(
                 result_for(Some(winner)),
+                Ending::StoreMajority,
+                "R10",
                 format!(
                     "{winner} has {} stones (R10), {s}:{n}",
                     position.kazan(winner)
@@ -107,6 +109,8 @@ impl ToguzKumalak {
         debug_assert!(s + n <= TOTAL_STONES);
         Some(Outcome::new(
             result,
+            Ending::FinalCount,
+            "R11",
             format!("{stuck} has no legal move (R11), {s}:{n}, {verdict} (R12)"),
         ))
     }

@@ -330,10 +330,10 @@ fn r11_transfer_is_in_the_state_after_the_move() {
     let state = rules().state(&after);
     assert_eq!(state["kazans"], serde_json::json!([81, 81]));
     assert_eq!(
-        state["south"],
+        state["pits"]["first"],
         serde_json::json!([0, 0, 0, 0, 0, 0, 0, 0, 0])
     );
-    assert_eq!(state["to_move"], "N");
+    assert_eq!(state["to_move"], "second");
 }
 
 #[test]
@@ -770,12 +770,13 @@ fn state_json_fields() {
     assert_eq!(
         rules().state(&p),
         serde_json::json!({
-            "south": [0, 2, 2, 13, 13, 13, 13, 13, 13],
-            "north": [3, 12, 2, 0, 11, 11, 11, 11, 1],
+            "pits": {
+                "first": [0, 2, 2, 13, 13, 13, 13, 13, 13],
+                "second": [3, 12, 2, 0, 11, 11, 11, 11, 1],
+            },
             "kazans": [14, 4],
-            "tuzdyks": {"south": null, "north": 1},
-            "to_move": "S",
-            "position": "S:0,2,2,13,13,13,13,13,13/N:3,12,2,0,11,11,11,11,1/K:14,4/T:-,1/M:S",
+            "tuzdyks": {"first": null, "second": 1},
+            "to_move": "first",
         })
     );
 }

@@ -28,8 +28,8 @@ use crate::games::common::draughts::{Coords, Draughts, Kind, Move, Pieces, Side,
 use crate::games::common::repetition::History;
 use crate::games::common::{Board, Dir, Point};
 use crate::games::{
-    Diagram, GameInfo, GameResult, MoveError, NotationError, OptionSpec, Outcome, Player, Rules,
-    Setup, SetupError,
+    Diagram, GameInfo, GameResult, MoveError, NotationError, OptionSpec, Ending, Outcome, Player, Rules,
+    Setup, Sides, SetupError,
 };
 
 /// The rules of Zamma as configured for one record.
@@ -288,7 +288,7 @@ impl Rules for Zamma {
             id: "zamma",
             name: "Zamma",
             aliases: &["damma"],
-            first: "South",
+            sides: Sides::new("South", "North"),
             moves: &["e4-e5", "c3xe5xc7", "*e4"],
             position: "…/nnnn1ssss/… s",
         },
@@ -296,7 +296,7 @@ impl Rules for Zamma {
             id: "srand",
             name: "Srand",
             aliases: &["dhamet", "dhamet-srand", "srand-dhamet"],
-            first: "South",
+            sides: Sides::new("South", "North"),
             moves: &["e4-e5", "c3xe5xc7"],
             position: "…/nnnn1ssss/… s",
         },
@@ -377,14 +377,17 @@ impl Rules for Zamma {
     }
 
     /// The position as JSON:
-    /// - `to_move`: `"south"` or `"north"`;
-    /// - `south`, `north`: `{"men": [...], "sultans": [...]}`;
+    /// - `to_move`: `"first"` (South) or `"second"` (North);
+    /// - `first`, `second`: South's and North's `{"men": [...], "sultans": [...]}`;
     /// - `blowable`: the opponent's pieces the side to move may blow first (R12, with
     ///   `huff`), `[]` if none;
     /// - `blown`: whether the side to move has blown a piece this turn.
     fn state(&self, position: &Position) -> serde_json::Value {
-        let mut map = self.rules.state(&position.pieces);
-        map.insert("to_move".into(), Zamma::side_name(position.to_move).into());
+        let mut map = self.rules.state(&position.pieces, Zamma::player);
+        map.insert(
+            "to_move".into(),
+            Zamma::player(position.to_move).as_str().into(),
+        );
         let blowable: Vec<String> = capture::points(position.blowable)
             .map(|p| self.rules.name(p))
             .collect();
@@ -420,6 +423,8 @@ impl Rules for Zamma {
         if position.repeated {
             return Some(Outcome::new(
                 GameResult::Draw,
+                Ending::Repetition,
+                "§4.8",
                 "the same position for the third time (repetition-draw, §4.8)",
             ));
         }
@@ -427,16 +432,24 @@ impl Rules for Zamma {
             return None;
         }
         let side = position.to_move;
-        let why = if position.pieces.count(side) == 0 {
-            format!("{} has no pieces left (R10)", Zamma::side_name(side))
+        let (ending, why) = if position.pieces.count(side) == 0 {
+            (
+                Ending::NoPieces,
+                format!("{} has no pieces left (R10)", Zamma::side_name(side)),
+            )
         } else {
-            format!(
-                "{} cannot move: every piece is blocked (R10)",
-                Zamma::side_name(side)
+            (
+                Ending::NoMoves,
+                format!(
+                    "{} cannot move: every piece is blocked (R10)",
+                    Zamma::side_name(side)
+                ),
             )
         };
         Some(Outcome::new(
             GameResult::win_for(Zamma::player(side.opponent())),
+            ending,
+            "R10",
             why,
         ))
     }

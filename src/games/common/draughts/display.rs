@@ -1,6 +1,7 @@
 //! For people: what a move did, the board drawn, the JSON state.
 
 use super::*;
+use crate::games::Player;
 use crate::games::common::board::Point;
 use crate::games::common::capture::{self, Set};
 
@@ -68,17 +69,24 @@ impl Draughts {
         lines.join("\n")
     }
 
-    /// The pieces of both sides as JSON: `{"<side>": {"men": [...], "<king>s": [...]}}`.
-    pub fn state(&self, pieces: &Pieces) -> serde_json::Map<String, serde_json::Value> {
+    /// The pieces of both players as JSON, first player first: `{"first": {"men":
+    /// [...], "<king>s": [...]}, "second": {…}}`; `player` says whose each side is.
+    pub fn state(
+        &self,
+        pieces: &Pieces,
+        player: impl Fn(Side) -> Player,
+    ) -> serde_json::Map<String, serde_json::Value> {
         let names = |set: Set| -> Vec<String> {
             let mut v: Vec<Point> = capture::points(set).collect();
             v.sort_by_key(|p| self.sort_key(*p));
             v.into_iter().map(|p| self.name(p)).collect()
         };
+        let mut sides = Side::BOTH;
+        sides.sort_by_key(|&side| player(side).index());
         let mut map = serde_json::Map::new();
-        for side in Side::BOTH {
+        for side in sides {
             map.insert(
-                self.side_name(side).to_string(),
+                player(side).as_str().to_string(),
                 serde_json::json!({
                     "men": names(pieces.men_of(side)),
                     format!("{}s", self.words.king): names(pieces.kings_of(side)),

@@ -204,33 +204,35 @@ impl Position {
 
     /// The position as JSON:
     ///
-    /// - `princes` / `tigers`, `lamas` / `men` / `goats`: the points of each side
-    ///   (`["c3", "c7"]`);
+    /// - `first`, `second`: the points of each player's pieces (`["c3", "c7"]`): the
+    ///   hunters' and the prey's in the order the variant gives them the move
+    ///   (Kungser's princes first, Bagh-chal's goats first);
     /// - `hand`: the prey still in hand;
     /// - `captured`: the prey taken (Rimau-rimau: the opening removals included);
-    /// - `to_move`: `"P"` or `"L"` (`"T"` or `"M"`, `"T"` or `"G"`);
+    /// - `to_move`: `"first"` or `"second"`;
     /// - `opening`: whether the hunters' first turn (R1, V1) is still to come (only in
-    ///   the variants whose first turn is not like the others);
-    /// - `position`: the position string.
+    ///   the variants whose first turn is not like the others).
     pub fn state(&self, hunt: &Hunt) -> serde_json::Value {
         let names = |set: Set| {
             points(set)
                 .map(|p| hunt.geo.name(p).to_string())
                 .collect::<Vec<_>>()
         };
+        let mut pieces = [
+            (hunt.hunters(), names(self.hunters)),
+            (hunt.prey_side(), names(self.prey)),
+        ];
+        pieces.sort_by_key(|(player, _)| player.index());
         let mut map = serde_json::Map::new();
-        map.insert(hunt.words.hunters.into(), json!(names(self.hunters)));
-        map.insert(hunt.words.preys.into(), json!(names(self.prey)));
+        for (player, points) in pieces {
+            map.insert(player.as_str().into(), json!(points));
+        }
         map.insert("hand".into(), json!(self.hand));
         map.insert("captured".into(), json!(self.captured));
-        map.insert(
-            "to_move".into(),
-            json!(hunt.letter(self.to_move).to_string()),
-        );
+        map.insert("to_move".into(), json!(self.to_move));
         if hunt.variant.opening != Opening::None {
             map.insert("opening".into(), json!(self.opening));
         }
-        map.insert("position".into(), json!(self.write(hunt)));
         serde_json::Value::Object(map)
     }
 }

@@ -22,7 +22,7 @@ use crate::games::common::draughts::{written_in_full, written_short};
 use crate::games::common::listing::at_most;
 use crate::games::common::placement::Placement;
 use crate::games::common::{Dir, Point};
-use crate::games::{GameResult, IllegalKind, MoveError, Outcome};
+use crate::games::{Ending, GameResult, IllegalKind, MoveError, Outcome};
 
 /// R3: a prince jumps an adjacent lama along any line, landing right behind it.
 const PRINCE: Jump = Jump {
@@ -1104,8 +1104,23 @@ impl End {
         }
     }
 
+    /// Why, in the list every game shares, and the rule the variant names for it
+    /// (none for `capture-all`, an option, or a repetition the variant does not number).
+    fn ending(self, hunt: &Hunt) -> (Ending, Option<&'static str>) {
+        let w = hunt.words;
+        let named = |rule: &'static str| (!rule.is_empty()).then_some(rule);
+        match self {
+            End::Target(_) => (Ending::CapturedEnough, named(w.target)),
+            End::NoneLeft => (Ending::CapturedEnough, None),
+            End::Blocked => (Ending::NoMoves, named(w.blocked)),
+            End::Stuck => (Ending::NoMoves, named(w.stuck)),
+            End::Repetition => (Ending::Repetition, named(w.repetition)),
+        }
+    }
+
     pub fn outcome(self, hunt: &Hunt) -> Outcome {
-        Outcome::new(self.result(hunt), self.what(hunt))
+        let (ending, rule) = self.ending(hunt);
+        Outcome::new(self.result(hunt), ending, rule, self.what(hunt))
     }
 
     /// `16 lamas captured (R7): the princes win`.
