@@ -17,18 +17,23 @@ use tgn::registry::all_games;
 
 const GAME_SCHEMA: &str = include_str!("../docs/schema/game.schema.json");
 const CHECK_SCHEMA: &str = include_str!("../docs/schema/check.schema.json");
+const SUMMARY_SCHEMA: &str = include_str!("../docs/schema/summary.schema.json");
 
 /// The schemas' fingerprint for [`SCHEMA`]: a change to either schema changes it, and
 /// this test fails until the version is changed too (`SCHEMA` in
 /// `src/output/json.rs`, the schemas' `const`, the README's changelog) and the new
 /// fingerprint written here.
-const FINGERPRINT: (&str, u64) = ("tgn/1", 9_530_278_382_064_957_641);
+const FINGERPRINT: (&str, u64) = ("tgn/1", 8_356_279_020_522_605_777);
 
 /// FNV-1a over the schemas' text, line endings as they are: stable across Rust
 /// versions, unlike the standard hasher.
 fn fingerprint() -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in GAME_SCHEMA.bytes().chain(CHECK_SCHEMA.bytes()) {
+    for byte in GAME_SCHEMA
+        .bytes()
+        .chain(CHECK_SCHEMA.bytes())
+        .chain(SUMMARY_SCHEMA.bytes())
+    {
         hash ^= u64::from(byte);
         hash = hash.wrapping_mul(0x0100_0000_01b3);
     }
@@ -41,8 +46,8 @@ fn parse(text: &str) -> Value {
 
 /// A validator for each schema, `check.schema.json` reaching `game.schema.json`'s
 /// definitions through a registry (offline: nothing is fetched).
-fn validators() -> &'static (Validator, Validator) {
-    static VALIDATORS: OnceLock<(Validator, Validator)> = OnceLock::new();
+fn validators() -> &'static (Validator, Validator, Validator) {
+    static VALIDATORS: OnceLock<(Validator, Validator, Validator)> = OnceLock::new();
     VALIDATORS.get_or_init(|| {
         let game = parse(GAME_SCHEMA);
         let check = parse(CHECK_SCHEMA);
@@ -61,7 +66,7 @@ fn validators() -> &'static (Validator, Validator) {
                 .build(schema)
                 .unwrap_or_else(|e| panic!("the schema builds: {e}"))
         };
-        (build(&game), build(&check))
+        (build(&game), build(&check), build(&parse(SUMMARY_SCHEMA)))
     })
 }
 
@@ -115,6 +120,12 @@ fn the_schemas_are_json_schema_2020_12_and_name_the_writers_version() {
         assert_eq!(schema["properties"]["schema"]["const"], SCHEMA);
         jsonschema::meta::validate(&schema).expect("a valid JSON Schema");
     }
+    let summary = parse(SUMMARY_SCHEMA);
+    assert_eq!(
+        summary["$defs"]["summary"]["properties"]["schema"]["const"],
+        SCHEMA
+    );
+    jsonschema::meta::validate(&summary).expect("a valid JSON Schema");
     assert_eq!(
         (SCHEMA, fingerprint()),
         FINGERPRINT,
@@ -140,7 +151,7 @@ fn the_schemas_closed_lists_are_the_librarys() {
 
 #[test]
 fn convert_writes_every_shipped_record_as_the_schema_says() {
-    let (game, _) = validators();
+    let (game, ..) = validators();
     assert_valid(
         game,
         &games_of(&["convert", "--to", "jsonl", "records/"]),
@@ -167,7 +178,7 @@ fn convert_writes_every_shipped_record_as_the_schema_says() {
 
 #[test]
 fn check_writes_every_shipped_record_as_the_schema_says() {
-    let (_, check) = validators();
+    let (_, check, _) = validators();
     assert_valid(
         check,
         &games_of(&["check", "--format", "json", "records/"]),
@@ -182,7 +193,7 @@ fn check_writes_every_shipped_record_as_the_schema_says() {
 
 #[test]
 fn filter_and_duplicates_write_games_as_the_schema_says() {
-    let (game, _) = validators();
+    let (game, ..) = validators();
     assert_valid(
         game,
         &games_of(&["filter", "--format", "jsonl", "records/"]),
@@ -202,7 +213,7 @@ fn filter_and_duplicates_write_games_as_the_schema_says() {
 
 #[test]
 fn analyze_writes_games_as_the_schema_says() {
-    let (game, _) = validators();
+    let (game, ..) = validators();
     // One record of each game folder: the search is the slow part, not the writing.
     let mut firsts: Vec<String> = Vec::new();
     for file in common::record_files() {
@@ -221,7 +232,7 @@ fn analyze_writes_games_as_the_schema_says() {
 
 #[test]
 fn random_games_of_every_game_validate() {
-    let (game_schema, check_schema) = validators();
+    let (game_schema, check_schema, _) = validators();
     for found in all_games() {
         let mut text = String::new();
         for seed in 0..4 {
@@ -304,7 +315,7 @@ fn blocks(heading: &str, lang: &str) -> Vec<String> {
 
 #[test]
 fn the_example_of_each_family_validates() {
-    let (game, _) = validators();
+    let (game, ..) = validators();
     let examples: Vec<Value> = blocks("### One game of each family", "json")
         .iter()
         .map(|text| serde_json::from_str(text).expect("an example is JSON"))
@@ -503,4 +514,20 @@ fn pgn_json_pgn_json_is_exact_for_playoks_archive() {
         &["../shared/data/toguz/playok-2025.pgn"],
         Some("toguz-kumalak"),
     );
+}
+
+#[test]
+fn summarize_writes_as_the_schema_says() {
+    let (.., summary) = validators();
+    for by in [None, Some("player"), Some("event")] {
+        let mut args = vec!["summarize", "--format", "json", "records/"];
+        if let Some(by) = by {
+            args.extend(["--by", by]);
+        }
+        let out = run(&args);
+        assert!(out.code <= 1, "{}", out.stderr);
+        let value: Value = serde_json::from_str(&out.stdout).expect("one JSON value");
+        let found = violations(summary, &value);
+        assert!(found.is_empty(), "summarize {by:?}:\n{}", found.join("\n"));
+    }
 }

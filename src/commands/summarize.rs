@@ -20,6 +20,8 @@ use crate::replay::{Detail, ErrorCode, Status};
 /// Everything the report says, as JSON (`--format json`).
 #[derive(Debug, Default, Serialize)]
 pub struct Summary {
+    /// The data model's version ([`crate::output::json::SCHEMA`]).
+    pub schema: &'static str,
     pub games: usize,
     pub valid: usize,
     pub invalid: usize,
@@ -29,6 +31,9 @@ pub struct Summary {
     /// How results came about: `board` (the position ended the game), `declared` (a
     /// result the position does not decide: resignation, time, agreement), `none`.
     pub decided: BTreeMap<String, usize>,
+    /// Outcomes by their reason ([`crate::games::Ending`], as the JSON games give
+    /// them), `none` for the games without an outcome.
+    pub reasons: BTreeMap<String, usize>,
     pub plies: Plies,
     pub openings: Vec<Opening>,
     pub errors: Vec<ErrorCount>,
@@ -113,6 +118,8 @@ impl Summary {
             _ => "none",
         };
         *self.decided.entry(how.to_string()).or_default() += 1;
+        let reason = crate::output::json::outcome(item).map_or("none", |o| o.ending.as_str());
+        *self.reasons.entry(reason.to_string()).or_default() += 1;
         *self.ply_histogram.entry(replay.plies).or_default() += 1;
         let opening: Vec<&str> = replay
             .main
@@ -222,7 +229,10 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
         json: None,
         progress: options.format == SummaryFormat::Table,
     };
-    let mut summary = Summary::default();
+    let mut summary = Summary {
+        schema: crate::output::json::SCHEMA,
+        ..Summary::default()
+    };
     tally.io_errors += pipeline.run(&inputs, |item| {
         tally.add(&item);
         summary.add(&item);
@@ -367,8 +377,9 @@ pub struct PlayerLine {
     pub score: f64,
     /// The score in percent of the games with a result.
     pub percent: Option<f64>,
-    pub white: Results,
-    pub black: Results,
+    /// The games the player played first (PGN's `White`), then second.
+    pub first: Results,
+    pub second: Results,
 }
 
 /// An event's line of `--by event`.
@@ -417,8 +428,8 @@ impl Grouped {
                     line.player = name;
                     line.games += 1;
                     match colour {
-                        Player::First => line.white.add(result, colour),
-                        Player::Second => line.black.add(result, colour),
+                        Player::First => line.first.add(result, colour),
+                        Player::Second => line.second.add(result, colour),
                     }
                     line.score += match result {
                         Some(GameResult::Draw) => 0.5,
@@ -465,7 +476,7 @@ impl Grouped {
     pub fn players(&self) -> Vec<PlayerLine> {
         let mut lines: Vec<PlayerLine> = self.players.values().cloned().collect();
         for line in &mut lines {
-            let scored = line.games - line.white.unfinished - line.black.unfinished;
+            let scored = line.games - line.first.unfinished - line.second.unfinished;
             line.percent =
                 (scored > 0).then(|| (line.score / scored as f64 * 1000.0).round() / 10.0);
         }
@@ -531,9 +542,9 @@ fn player_table(lines: &[PlayerLine]) -> String {
             l.games.to_string(),
             l.score.to_string(),
             l.percent.map_or("-".to_string(), |p| format!("{p}%")),
-            l.white.show(),
-            l.black.show(),
-            (l.white.unfinished + l.black.unfinished).to_string(),
+            l.first.show(),
+            l.second.show(),
+            (l.first.unfinished + l.second.unfinished).to_string(),
         ]);
     }
     t.to_string()
