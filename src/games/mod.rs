@@ -959,3 +959,51 @@ pub fn hash_key<T: std::hash::Hash + ?Sized>(value: &T) -> u64 {
     use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
     BuildHasherDefault::<DefaultHasher>::default().hash_one(value)
 }
+
+#[cfg(test)]
+mod outcome_tests {
+    use super::*;
+
+    #[test]
+    fn an_outcome_gives_its_sentence_without_the_rule_it_names() {
+        let o = Outcome::new(
+            GameResult::SecondWins,
+            Ending::NoPieces,
+            "R10",
+            "north has no pieces left (R10)",
+        );
+        assert_eq!(o.text(), "north has no pieces left");
+        assert_eq!(o.winner(), Some(Player::Second));
+        // A sentence citing other rules, or none, stays whole.
+        let o = Outcome::new(GameResult::Draw, Ending::FinalCount, "R11", "0:0 (R12)");
+        assert_eq!(o.text(), "0:0 (R12)");
+        assert_eq!(o.winner(), None);
+    }
+
+    #[test]
+    fn an_outcome_is_written_in_the_data_models_shape() {
+        let o = Outcome::new(
+            GameResult::FirstWins,
+            Ending::CapturedEnough,
+            "R7",
+            "16 lamas captured (R7)",
+        );
+        assert_eq!(
+            serde_json::to_value(&o).unwrap(),
+            serde_json::json!({"result": "1-0", "winner": "first", "reason":
+                "captured-enough", "rule": "R7", "text": "16 lamas captured"})
+        );
+    }
+
+    #[test]
+    fn every_ending_is_spelled_in_kebab_case_once() {
+        let spelled: std::collections::BTreeSet<&str> =
+            Ending::ALL.iter().map(|e| e.as_str()).collect();
+        assert_eq!(spelled.len(), Ending::ALL.len());
+        assert!(
+            spelled
+                .iter()
+                .all(|s| s.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+        );
+    }
+}
