@@ -701,7 +701,7 @@ fn summarize_by_player_on_playoks_archive_gives_one_point_a_game() {
     let results: u64 = players
         .iter()
         .map(|p| {
-            ["white", "black"]
+            ["first", "second"]
                 .iter()
                 .map(|c| {
                     p[c]["wins"].as_u64().unwrap()
