@@ -12,8 +12,8 @@ use comfy_table::Table;
 use tgn::analysis::{Budget, MAX_PLY, Searcher};
 use tgn::games::{GameInfo, Rules, Setup};
 use tgn::internals::{
-    BaghChal, Kungser, MigMang, Mill, NeiPatKono, OlindaKeliya, Pasang, PinoyDama, SplitMix,
-    ToguzKumalak, Zamma,
+    BaghChal, Kungser, MigMang, Mill, NeiPatKono, OlindaKeliya, Pasang, PinoyDama, RimauRimau,
+    SplitMix, ToguzKumalak, Zamma,
 };
 
 /// Seeded random games per game, and their longest.
@@ -89,6 +89,7 @@ fn main() {
         PinoyDama,
         Zamma,
         Kungser,
+        RimauRimau,
         BaghChal,
         MigMang,
         NeiPatKono,

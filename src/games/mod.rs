@@ -26,6 +26,7 @@ macro_rules! every_game {
             pinoy_dama::PinoyDama,
             zamma::Zamma,
             kungser::Kungser,
+            rimau_rimau::RimauRimau,
             mig_mang::MigMang,
             nei_pat_kono::NeiPatKono,
             olinda_keliya::OlindaKeliya,
@@ -884,7 +885,8 @@ pub trait Rules: Sized + Send + Sync + 'static {
 
     /// Whether `option` (one of [`Rules::OPTIONS`]) concerns `game` (one of
     /// [`Rules::GAMES`]): an engine serving several games may have options for one of
-    /// them only (Rimau-rimau's `capture-all`). Every option concerns every game unless
+    /// them only (the mill engine's rule options concern Morabaraba and Nine Men's
+    /// Morris, not Sanmill's other presets). Every option concerns every game unless
     /// the engine says otherwise.
     fn option_applies(game: &GameInfo, option: &OptionSpec) -> bool {
         let _ = (game, option);

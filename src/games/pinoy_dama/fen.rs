@@ -1,10 +1,10 @@
 //! Pinoy Dama positions as PDN FEN strings: `W:W21,22,K5:B1,2`, with numeric or
-//! algebraic squares.
+//! algebraic squares; the colour's letter and the piece lists are the draughts
+//! family's (`common/draughts/position_string.rs`).
 
-use crate::games::PositionError;
 use super::{PinoyDama, Position};
-use crate::games::common::capture;
-use crate::games::common::draughts::{Kind, Pieces, Side};
+use crate::games::PositionError;
+use crate::games::common::draughts::{Pieces, Side, side_named};
 
 /// Most pieces a side can have (R2 of the start: 12 men).
 const MAX_PIECES: usize = 12;
@@ -83,55 +83,15 @@ impl PinoyDama {
         })
     }
 
-    fn read_pieces(&self, pieces: &mut Pieces, side: Side, list: &str) -> Result<(), PositionError> {
-        for item in list.split(',').map(str::trim) {
-            if item.is_empty() {
-                if list.trim().is_empty() {
-                    break;
-                }
-                return Err(PositionError::syntax(format!("an empty square in the {} list", name(side))));
-            }
-            let (kind, squares) = match item.strip_prefix(['K', 'k']) {
-                Some(rest) => (Kind::King, rest),
-                None => (Kind::Man, item),
-            };
-            for p in self.squares(squares)? {
-                if pieces.at(p).is_some() {
-                    return Err(PositionError::syntax(format!("{} is given twice", self.rules.name(p))));
-                }
-                pieces.put(p, side, kind);
-            }
-        }
-        if pieces.count(side) > MAX_PIECES {
-            return Err(PositionError::impossible(format!(
-                "{} has {} pieces; a side has at most {MAX_PIECES}",
-                name(side),
-                pieces.count(side)
-            )));
-        }
-        Ok(())
-    }
-
-    /// One square, or a numeric range `21-24`.
-    fn squares(&self, text: &str) -> Result<Vec<crate::games::common::Point>, PositionError> {
-        let point = |t: &str| {
-            self.rules
-                .coords
-                .parse(&self.rules.board, t)
-                .ok_or_else(|| PositionError::impossible(format!("\"{t}\" is not a square of the board")))
-        };
-        match text.split_once('-') {
-            None => Ok(vec![point(text)?]),
-            Some((a, b)) => {
-                let (Ok(a), Ok(b)) = (a.parse::<u8>(), b.parse::<u8>()) else {
-                    return Err(PositionError::impossible(format!("\"{text}\" is not a range of square numbers")));
-                };
-                if a == 0 || b > 32 || a > b {
-                    return Err(PositionError::impossible(format!("\"{text}\" is not a range of square numbers 1-32")));
-                }
-                (a..=b).map(|n| point(&n.to_string())).collect()
-            }
-        }
+    /// The pieces of one side's field, at most twelve.
+    fn read_pieces(
+        &self,
+        pieces: &mut Pieces,
+        side: Side,
+        list: &str,
+    ) -> Result<(), PositionError> {
+        self.rules.read_piece_list(pieces, side, list)?;
+        self.rules.check_pieces(pieces, side, MAX_PIECES)
     }
 
     /// Writes the position as PDN FEN, in the record's notation (see
@@ -139,20 +99,8 @@ impl PinoyDama {
     pub(super) fn write_fen(&self, position: &Position) -> String {
         let mut text = letter(position.to_move).to_string();
         for side in Side::BOTH {
-            let mut points: Vec<_> = capture::points(position.pieces.of(side)).collect();
-            points.sort_by_key(|p| self.rules.sort_key(*p));
-            let items: Vec<String> = points
-                .iter()
-                .map(|&p| {
-                    let king = if position.pieces.kings_of(side) & capture::bit(p) != 0 {
-                        "K"
-                    } else {
-                        ""
-                    };
-                    format!("{king}{}", self.rules.name(p))
-                })
-                .collect();
-            text += &format!(":{}{}", letter(side), items.join(","));
+            let list = self.rules.write_piece_list(&position.pieces, side);
+            text += &format!(":{}{list}", letter(side));
         }
         if let Some(n) = position.lone_count.filter(|n| *n > 0) {
             text += &format!(":C{n}");
@@ -161,20 +109,17 @@ impl PinoyDama {
     }
 }
 
-/// `W` → white (the lower side), `B` → black.
+/// The letters of the colours, white (the lower side) first.
+const COLOURS: [char; 2] = ['W', 'B'];
+
+/// `W` → white (the lower side), `B` → black, in either case.
 fn colour(text: &str) -> Option<Side> {
-    match text {
-        "W" | "w" => Some(Side::Lower),
-        "B" | "b" => Some(Side::Upper),
-        _ => None,
-    }
+    side_named(text, COLOURS)
 }
 
+/// The letter of the colour.
 fn letter(side: Side) -> char {
-    match side {
-        Side::Lower => 'W',
-        Side::Upper => 'B',
-    }
+    COLOURS[side.index()]
 }
 
 /// The colour's name.

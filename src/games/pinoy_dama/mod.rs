@@ -51,6 +51,7 @@ pub struct Position {
 const WORDS: Words = Words {
     sides: ["white", "black"],
     king: "king",
+    point: "square",
     man_step: "R2",
     king_step: "R3",
     compulsory: "R8",

@@ -529,6 +529,60 @@ fn bad_position_strings_say_what_is_wrong() {
     assert!(rules.parse_position("W:W21,22:B1,2:H0:F1.").is_ok());
 }
 
+/// The parts of the position string the draughts family shares (the colour's letter,
+/// the piece lists and their ranges, the count of pieces) fault each string in the
+/// words and of the kind Pinoy Dama's own reader did, and write the lists as it did,
+/// mirrored or numbered (issue 34).
+#[test]
+fn the_piece_lists_say_their_faults_word_for_word() {
+    use crate::games::PositionErrorKind::{Impossible, Syntax};
+    let rules = dama();
+    for (text, kind, sentence) in [
+        ("W:W21,,22:B1", Syntax, "an empty square in the white list"),
+        ("W:W21:B21", Syntax, "a3 is given twice"),
+        (
+            "W:Wa-b:B1-12",
+            Impossible,
+            "\"a-b\" is not a range of square numbers",
+        ),
+        (
+            "W:W21-33:B1-12",
+            Impossible,
+            "\"21-33\" is not a range of square numbers 1-32",
+        ),
+        (
+            "W:W0-3:B1-12",
+            Impossible,
+            "\"0-3\" is not a range of square numbers 1-32",
+        ),
+        ("W:Wi3:Bd4", Impossible, "\"i3\" is not a square of the board"),
+        (
+            "W:W21-32:B1-13",
+            Impossible,
+            "black has 13 pieces; a side has at most 12",
+        ),
+    ] {
+        let e = rules.parse_position(text).unwrap_err();
+        assert_eq!((e.kind, e.reason.as_str()), (kind, sentence), "{text}");
+    }
+    let mirror = PinoyDama::new(false, true, false, Side::Lower);
+    let numeric = PinoyDama::new(false, false, true, Side::Lower);
+    for (rules, text, written) in [
+        (&rules, "w:w21:b1", "W:Wa3:Bb8"),
+        (&mirror, "w:w21:b1", "W:Wb3:Ba8"),
+        (&numeric, "W:Wk3,kd2:Bd4", "W:WK3,K26:B18"),
+        (
+            &rules,
+            "W:W21-24,K25-28:B1-4",
+            "W:WKb2,Kd2,Kf2,Kh2,a3,c3,e3,g3:Bb8,d8,f8,h8",
+        ),
+        (&numeric, "W:W:B", "W:W:B"),
+    ] {
+        let p = rules.parse_position(text).unwrap();
+        assert_eq!(rules.write_position(&p), written, "{text}");
+    }
+}
+
 #[test]
 fn describe_names_the_captured_pieces() {
     let rules = dama();

@@ -76,6 +76,7 @@ pub enum ZammaMove {
 const WORDS: Words = Words {
     sides: ["south", "north"],
     king: "sultan",
+    point: "point",
     man_step: "R2",
     king_step: "R8",
     compulsory: "R6",
@@ -362,7 +363,7 @@ impl Rules for Zamma {
     /// The board from South's side: `s`/`S` South man/sultan, `n`/`N` North, `.` an
     /// empty point; then who is to move and any blow pending.
     fn draw(&self, position: &Position) -> String {
-        let mut text = self.rules.draw(&position.pieces, ['s', 'S', 'n', 'N']);
+        let mut text = self.rules.draw(&position.pieces, position::SYMBOLS);
         text += &format!("\n{} to move", Zamma::side_name(position.to_move));
         if position.blowable != 0 {
             let points: Vec<String> = capture::points(position.blowable)

@@ -1,12 +1,20 @@
-//! Zamma position strings.
+//! Zamma position strings, made of the draughts family's parts
+//! (`common/draughts/position_string.rs`): the board drawn rank by rank, the side's
+//! letter, and a list of points.
 
-use crate::games::PositionError;
 use super::{Position, Zamma};
-use crate::games::common::capture::{self, Set, bit};
-use crate::games::common::draughts::{Kind, Pieces, Side};
+use crate::games::PositionError;
+use crate::games::common::capture::{Set, bit};
+use crate::games::common::draughts::{Pieces, Side, side_named};
 
 /// Most pieces a side can have (§2: 40).
 const MAX_PIECES: usize = 40;
+
+/// The letters of a South man, a South sultan, a North man and a North sultan.
+pub(super) const SYMBOLS: [char; 4] = ['s', 'S', 'n', 'N'];
+
+/// The letters of the side to move, South's then North's.
+const SIDES: [char; 2] = ['s', 'n'];
 
 impl Zamma {
     /// Reads a Zamma position string: `<rank 9>/<rank 8>/…/<rank 1> <side>[ <blow>]`.
@@ -27,13 +35,11 @@ impl Zamma {
         let board = fields.next().ok_or(PositionError::syntax("the position string is empty"))?;
         let pieces = self.read_board(board)?;
         let to_move = match fields.next() {
-            Some("s" | "S") => Side::Lower,
-            Some("n" | "N") => Side::Upper,
-            Some(other) => {
-                return Err(PositionError::syntax(format!(
-                    "expected s or n (the side to move), found \"{other}\""
-                )));
-            }
+            Some(side) => side_named(side, SIDES).ok_or_else(|| {
+                PositionError::syntax(format!(
+                    "expected s or n (the side to move), found \"{side}\""
+                ))
+            })?,
             None => return Err(PositionError::syntax("expected the side to move (s or n) after the board")),
         };
         let (blowable, blown) = match fields.next() {
@@ -55,59 +61,12 @@ impl Zamma {
         Ok(self.fresh(pieces, to_move, blowable, blown))
     }
 
+    /// The board field: nine ranks of `s`, `S`, `n`, `N` and digits, each side with
+    /// at most 40 pieces.
     fn read_board(&self, text: &str) -> Result<Pieces, PositionError> {
-        let board = &self.rules.board;
-        let rows: Vec<&str> = text.split('/').collect();
-        if rows.len() != board.ranks() as usize {
-            return Err(PositionError::syntax(format!(
-                "expected {} ranks separated by /, found {}",
-                board.ranks(),
-                rows.len()
-            )));
-        }
-        let mut pieces = Pieces::default();
-        for (row, rank) in rows.iter().zip((1..=board.ranks()).rev()) {
-            let mut file = 0u8;
-            for c in row.chars() {
-                let (side, kind) = match c {
-                    '1'..='9' => {
-                        file += c as u8 - b'0';
-                        if file > board.files() {
-                            break;
-                        }
-                        continue;
-                    }
-                    's' => (Side::Lower, Kind::Man),
-                    'S' => (Side::Lower, Kind::King),
-                    'n' => (Side::Upper, Kind::Man),
-                    'N' => (Side::Upper, Kind::King),
-                    _ => {
-                        return Err(PositionError::syntax(format!(
-                            "rank {rank}: expected s, S, n, N or a digit, found '{c}'"
-                        )));
-                    }
-                };
-                file += 1;
-                let Some(p) = board.point(file, rank) else {
-                    break;
-                };
-                pieces.put(p, side, kind);
-            }
-            if file != board.files() {
-                return Err(PositionError::syntax(format!(
-                    "rank {rank} (\"{row}\") has {file} points, not {}",
-                    board.files()
-                )));
-            }
-        }
+        let pieces = self.rules.read_ranks(text, SYMBOLS)?;
         for side in Side::BOTH {
-            if pieces.count(side) > MAX_PIECES {
-                return Err(PositionError::impossible(format!(
-                    "{} has {} pieces; a side has at most {MAX_PIECES}",
-                    Zamma::side_name(side),
-                    pieces.count(side)
-                )));
-            }
+            self.rules.check_pieces(&pieces, side, MAX_PIECES)?;
         }
         Ok(pieces)
     }
@@ -116,11 +75,7 @@ impl Zamma {
     fn read_blowable(&self, pieces: &Pieces, to_move: Side, list: &str) -> Result<Set, PositionError> {
         let mut set = 0;
         for name in list.split(',') {
-            let p = self
-                .rules
-                .coords
-                .parse(&self.rules.board, name)
-                .ok_or_else(|| PositionError::impossible(format!("\"{name}\" is not a point of the board")))?;
+            let p = self.rules.read_point(name)?;
             if pieces.of(to_move.opponent()) & bit(p) == 0 {
                 return Err(PositionError::syntax(format!(
                     "only a {} piece may be blown, and {name} holds none",
@@ -134,45 +89,13 @@ impl Zamma {
 
     /// Writes the position string read by [`Zamma::read_position`].
     pub(super) fn write(&self, position: &Position) -> String {
-        let board = &self.rules.board;
-        let mut rows = Vec::new();
-        for rank in (1..=board.ranks()).rev() {
-            let mut row = String::new();
-            let mut empty = 0;
-            for file in 1..=board.files() {
-                let piece = board.point(file, rank).and_then(|p| position.pieces.at(p));
-                let Some((side, kind)) = piece else {
-                    empty += 1;
-                    continue;
-                };
-                if empty > 0 {
-                    row += &empty.to_string();
-                    empty = 0;
-                }
-                row.push(match (side, kind) {
-                    (Side::Lower, Kind::Man) => 's',
-                    (Side::Lower, Kind::King) => 'S',
-                    (Side::Upper, Kind::Man) => 'n',
-                    (Side::Upper, Kind::King) => 'N',
-                });
-            }
-            if empty > 0 {
-                row += &empty.to_string();
-            }
-            rows.push(row);
-        }
-        let side = match position.to_move {
-            Side::Lower => 's',
-            Side::Upper => 'n',
-        };
-        let mut text = format!("{} {side}", rows.join("/"));
+        let rows = self.rules.write_ranks(&position.pieces, SYMBOLS);
+        let side = SIDES[position.to_move.index()];
+        let mut text = format!("{rows} {side}");
         if position.blown {
             text += " blown";
         } else if position.blowable != 0 {
-            let mut points: Vec<_> = capture::points(position.blowable).collect();
-            points.sort_by_key(|p| self.rules.sort_key(*p));
-            let names: Vec<String> = points.iter().map(|&p| self.rules.name(p)).collect();
-            text += &format!(" blow:{}", names.join(","));
+            text += &format!(" blow:{}", self.rules.write_points(position.blowable));
         }
         text
     }

@@ -460,6 +460,56 @@ fn bad_position_strings_say_what_is_wrong() {
     assert!(huff.parse_position("9/9/9/9/9/9/9/9/s8 s blow:a1").is_err());
 }
 
+/// The parts of the position string the draughts family shares (the board rank by
+/// rank, the side's letter, the count of pieces, a point of the blow field) fault
+/// each string in the words and of the kind Zamma's own reader did (issue 34).
+#[test]
+fn the_board_side_and_blow_fields_say_their_faults_word_for_word() {
+    use crate::games::PositionErrorKind::{Impossible, Syntax};
+    let huff = Zamma::new(false, true, false);
+    for (text, kind, sentence) in [
+        (
+            "9/9/9/9/4S4/4N4/9/9 s",
+            Syntax,
+            "expected 9 ranks separated by /, found 8",
+        ),
+        (
+            "9/9/9/9/4S5/4N4/9/9/9 s",
+            Syntax,
+            "rank 5 (\"4S5\") has 10 points, not 9",
+        ),
+        (
+            "9/9/9/9/0S8/4N4/9/9/9 s",
+            Syntax,
+            "rank 5: expected s, S, n, N or a digit, found '0'",
+        ),
+        (
+            "nnnnnnnnn/nnnnnnnnn/nnnnnnnnn/nnnnnnnnn/nnnnnnnnn/9/9/9/9 n",
+            Impossible,
+            "north has 45 pieces; a side has at most 40",
+        ),
+        (
+            "9/9/9/9/4s4/9/9/9/9 n blow:z9",
+            Impossible,
+            "\"z9\" is not a point of the board",
+        ),
+    ] {
+        let e = huff.parse_position(text).unwrap_err();
+        assert_eq!((e.kind, e.reason.as_str()), (kind, sentence), "{text}");
+    }
+    // Sides in either case; blown points written in the record's order.
+    for (text, written) in [
+        ("9/9/9/9/4S4/4N4/9/9/9 N", "9/9/9/9/4S4/4N4/9/9/9 n"),
+        (
+            "9/9/9/9/3ss4/9/9/9/9 n blow:e5,d5",
+            "9/9/9/9/3ss4/9/9/9/9 n blow:d5,e5",
+        ),
+    ] {
+        let p = huff.parse_position(text).unwrap();
+        assert_eq!(huff.write_position(&p), written);
+    }
+}
+
 #[test]
 fn describe_names_captures_promotion_and_faults() {
     let rules = Zamma::new(false, true, false);

@@ -11,6 +11,8 @@ pub struct Words {
     pub sides: [&'static str; 2],
     /// What a crowned man is called (`king`, `sultan`).
     pub king: &'static str,
+    /// What a place a piece stands on is called (`point`, `square`).
+    pub point: &'static str,
     /// The rule of a man's step, e.g. `R2`.
     pub man_step: &'static str,
     /// The rule of a king's slide.
@@ -72,6 +74,11 @@ impl Coords {
             numbers,
             number_of,
         }
+    }
+
+    /// The highest number a point has (0 if the game has no numbers).
+    pub fn last_number(&self) -> usize {
+        self.numbers.len()
     }
 
     /// The file as the record writes it.

@@ -23,18 +23,22 @@
 //! - `moves`: capture chains (the [`super::capture`] search), steps, playing;
 //! - `notation`: reading and writing moves, the short capture form;
 //! - `resolve`: a written move matched against the legal ones, or the rule it breaks;
-//! - `display`: descriptions, drawings, JSON state.
+//! - `display`: descriptions, drawings, JSON state;
+//! - `position_string`: the parts of the games' position strings they share (the
+//!   side's letter, a board drawn rank by rank, PDN's piece lists, point lists).
 
 mod coords;
 mod display;
 mod moves;
 mod notation;
 mod pieces;
+mod position_string;
 mod resolve;
 
 pub use coords::{Coords, Words, Written};
 pub use notation::{written_in_full, written_short};
 pub use pieces::{Kind, Move, Pieces, Side};
+pub use position_string::side_named;
 
 use super::board::{Board, Point};
 use super::capture::{Dirs, Graph, Jump, Removal};
@@ -137,6 +141,7 @@ mod tests {
             Words {
                 sides: ["lower", "upper"],
                 king: "king",
+                point: "square",
                 man_step: "S",
                 king_step: "K",
                 compulsory: "C",

@@ -168,6 +168,7 @@ mod tests {
         let words = Words {
             sides: ["white", "black"],
             king: "king",
+            point: "point",
             man_step: "R1",
             king_step: "R2",
             compulsory: "R3",

@@ -18,14 +18,16 @@
 //! drawing the shared [`drawing`](crate::games::common::drawing). A family of variants
 //! ([`Family`]: its game ids, options and how a record's options configure it) becomes
 //! a [`Rules`] implementation as [`HuntGame`]; the registry names that. Each game's
-//! folder holds its variant's data: `games/kungser/` (Kungser and Rimau-rimau, one
-//! family on the 37-point board) and `games/bagh_chal/`.
+//! folder holds its variant's data, with its rules document: `games/kungser/`
+//! (`docs/rules/kungser.md`), `games/rimau_rimau/` (`docs/rules/rimau-rimau.md`) and
+//! `games/bagh_chal/` (`docs/rules/bagh-chal.md`).
 //!
 //! - [`board`]: the hunt boards ([`Layout`]), as configurations of the shared
 //!   point-graph board.
 //! - [`position`]: the position, its position strings, drawing and JSON state.
 //! - [`notation`]: move tokens (`@d3`, `c3`, `c3-c2`, `e5xc3xa1xe1`, `*b4,c5,d6/c7-a1`).
 //! - [`rules`]: the rules, each in one place.
+//! - `testing`: helpers for the tests of the games on this engine.
 
 pub mod board;
 mod diagram;
@@ -33,6 +35,8 @@ pub mod moves;
 pub mod notation;
 pub mod position;
 pub mod rules;
+#[cfg(test)]
+pub(crate) mod testing;
 
 use std::marker::PhantomData;
 use std::ops::Deref;
@@ -274,7 +278,8 @@ impl Hunt {
 }
 
 /// A family of hunt variants served together: its games, its options and how a
-/// record's options configure one of them.
+/// record's options configure one of them. Each game's folder is a family of one
+/// game; every option of a family concerns each of its games.
 pub trait Family: Send + Sync + 'static {
     /// The games of the family.
     const GAMES: &'static [GameInfo];
@@ -283,12 +288,6 @@ pub trait Family: Send + Sync + 'static {
     /// [`Rules::WIN_CURVE`] of the family, fitted on self-played games
     /// (`docs/win-curves.md`).
     const WIN_CURVE: f64;
-
-    /// Whether `option` concerns `game` (see [`Rules::option_applies`]).
-    fn option_applies(game: &GameInfo, option: &OptionSpec) -> bool {
-        let _ = (game, option);
-        true
-    }
 
     /// The engine for one record.
     ///
@@ -329,10 +328,6 @@ impl<F: Family> Rules for HuntGame<F> {
     const GAMES: &'static [GameInfo] = F::GAMES;
 
     const OPTIONS: &'static [OptionSpec] = F::OPTIONS;
-
-    fn option_applies(game: &GameInfo, option: &OptionSpec) -> bool {
-        F::option_applies(game, option)
-    }
 
     fn configure(setup: &Setup<'_>) -> Result<Self, SetupError> {
         F::configure(setup).map(HuntGame::from)

@@ -217,17 +217,18 @@ pub fn write(hunt: &Hunt, mv: &Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Rules;
-    use crate::games::kungser::Kungser;
-    use crate::games::options::Setup;
+    use crate::games::common::hunt::Variant;
+    use crate::games::{kungser, rimau_rimau};
 
     #[test]
     fn common_tokens_read_as_the_grammar_does() {
         let pieces = [
             "@", "a1", "c3", "E9", "f1", "a0", "x", "X", "-", "1", "*", ",",
         ];
-        for info in Kungser::GAMES {
-            let hunt = Kungser::configure(&Setup::new(info, &[], &[])).expect("default options");
+        // The variants of the 37-point board, with their default options.
+        let variants: [&'static Variant; 2] = [&kungser::RULES, &rimau_rimau::RULES];
+        for variant in variants {
+            let hunt = Hunt::new(variant);
             let read = crate::games::testing::quick_reading_agrees(
                 &pieces,
                 4,

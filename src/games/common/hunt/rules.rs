@@ -1,7 +1,7 @@
 //! The rules of the hunt games, each in one place, as a [`Variant`](super::Variant)
-//! configures them: Kungser's R1–R11 and Rimau-rimau's V1–V5 (`kungser.md`, with the
-//! decisions of sections 4 and 5 and those added after review), Bagh-chal's R1–R8
-//! (`bagh-chal.md`).
+//! configures them: Kungser's R1–R11 (`kungser.md`), Rimau-rimau's V1–V5
+//! (`rimau-rimau.md`), with their decisions and those added after review, Bagh-chal's
+//! R1–R8 (`bagh-chal.md`).
 //!
 //! - the hunters' first turn ([`Opening`]: [`Hunt::openings`], the R1 filter in
 //!   [`Hunt::chains`]);
