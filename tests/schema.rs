@@ -18,22 +18,31 @@ use tgn::registry::all_games;
 const GAME_SCHEMA: &str = include_str!("../docs/schema/game.schema.json");
 const CHECK_SCHEMA: &str = include_str!("../docs/schema/check.schema.json");
 const SUMMARY_SCHEMA: &str = include_str!("../docs/schema/summary.schema.json");
+const DIFF_SCHEMA: &str = include_str!("../docs/schema/diff.schema.json");
+const ANALYSIS_SUMMARY_SCHEMA: &str = include_str!("../docs/schema/analysis-summary.schema.json");
+const GAMES_SCHEMA: &str = include_str!("../docs/schema/games.schema.json");
 
-/// The schemas' fingerprint for [`SCHEMA`]: a change to either schema changes it, and
+/// Every published schema, by file name.
+const SCHEMAS: [(&str, &str); 6] = [
+    ("game", GAME_SCHEMA),
+    ("check", CHECK_SCHEMA),
+    ("summary", SUMMARY_SCHEMA),
+    ("diff", DIFF_SCHEMA),
+    ("analysis-summary", ANALYSIS_SUMMARY_SCHEMA),
+    ("games", GAMES_SCHEMA),
+];
+
+/// The schemas' fingerprint for [`SCHEMA`]: a change to any schema changes it, and
 /// this test fails until the version is changed too (`SCHEMA` in
 /// `src/output/json.rs`, the schemas' `const`, the README's changelog) and the new
 /// fingerprint written here.
-const FINGERPRINT: (&str, u64) = ("tgn/1", 8_356_279_020_522_605_777);
+const FINGERPRINT: (&str, u64) = ("tgn/1", 2_193_677_497_497_284_785);
 
 /// FNV-1a over the schemas' text, line endings as they are: stable across Rust
 /// versions, unlike the standard hasher.
 fn fingerprint() -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in GAME_SCHEMA
-        .bytes()
-        .chain(CHECK_SCHEMA.bytes())
-        .chain(SUMMARY_SCHEMA.bytes())
-    {
+    for byte in SCHEMAS.iter().flat_map(|(_, text)| text.bytes()) {
         hash ^= u64::from(byte);
         hash = hash.wrapping_mul(0x0100_0000_01b3);
     }
@@ -44,13 +53,22 @@ fn parse(text: &str) -> Value {
     serde_json::from_str(text).expect("the schema is JSON")
 }
 
-/// A validator for each schema, `check.schema.json` reaching `game.schema.json`'s
-/// definitions through a registry (offline: nothing is fetched).
-fn validators() -> &'static (Validator, Validator, Validator) {
-    static VALIDATORS: OnceLock<(Validator, Validator, Validator)> = OnceLock::new();
+/// A validator for each schema.
+struct Validators {
+    game: Validator,
+    check: Validator,
+    summary: Validator,
+    diff: Validator,
+    analysis_summary: Validator,
+    games: Validator,
+}
+
+/// The validators, `check.schema.json` reaching `game.schema.json`'s definitions
+/// through a registry (offline: nothing is fetched).
+fn validators() -> &'static Validators {
+    static VALIDATORS: OnceLock<Validators> = OnceLock::new();
     VALIDATORS.get_or_init(|| {
         let game = parse(GAME_SCHEMA);
-        let check = parse(CHECK_SCHEMA);
         let id = game["$id"].as_str().unwrap().to_string();
         let registry = Box::leak(Box::new(
             Registry::new()
@@ -59,14 +77,21 @@ fn validators() -> &'static (Validator, Validator, Validator) {
                 .prepare()
                 .expect("the registry prepares"),
         ));
-        let build = |schema: &Value| {
+        let build = |text: &str| {
             jsonschema::options()
                 .with_draft(jsonschema::Draft::Draft202012)
                 .with_registry(registry)
-                .build(schema)
+                .build(&parse(text))
                 .unwrap_or_else(|e| panic!("the schema builds: {e}"))
         };
-        (build(&game), build(&check), build(&parse(SUMMARY_SCHEMA)))
+        Validators {
+            game: build(GAME_SCHEMA),
+            check: build(CHECK_SCHEMA),
+            summary: build(SUMMARY_SCHEMA),
+            diff: build(DIFF_SCHEMA),
+            analysis_summary: build(ANALYSIS_SUMMARY_SCHEMA),
+            games: build(GAMES_SCHEMA),
+        }
     })
 }
 
@@ -93,6 +118,17 @@ fn assert_valid(validator: &Validator, values: &[Value], what: &str) {
     }
 }
 
+/// The one JSON value `tgn args` writes (an object or an array), after checking that
+/// it validates.
+fn valid_value_of(validator: &Validator, args: &[&str]) -> Value {
+    let out = run(args);
+    assert!(out.code <= 1, "tgn {args:?}: {}", out.stderr);
+    let value: Value = serde_json::from_str(&out.stdout).expect("one JSON value");
+    let found = violations(validator, &value);
+    assert!(found.is_empty(), "tgn {args:?}:\n{}", found.join("\n"));
+    value
+}
+
 fn games_of(args: &[&str]) -> Vec<Value> {
     let out = run(args);
     assert!(out.code <= 1, "tgn {args:?}: {}", out.stderr);
@@ -111,21 +147,29 @@ fn array_of(args: &[&str]) -> Vec<Value> {
 
 #[test]
 fn the_schemas_are_json_schema_2020_12_and_name_the_writers_version() {
-    for text in [GAME_SCHEMA, CHECK_SCHEMA] {
+    for (name, text) in SCHEMAS {
         let schema = parse(text);
         assert_eq!(
-            schema["$schema"],
-            "https://json-schema.org/draft/2020-12/schema"
+            schema["$schema"], "https://json-schema.org/draft/2020-12/schema",
+            "{name}"
         );
-        assert_eq!(schema["properties"]["schema"]["const"], SCHEMA);
+        assert!(
+            schema["$id"]
+                .as_str()
+                .is_some_and(|id| id.ends_with(&format!("/{name}.schema.json"))),
+            "{name}: $id {}",
+            schema["$id"]
+        );
+        // The version is named where the object that carries it is defined: at the
+        // top, or in the definition the top refers to.
+        let names_version = |s: &Value| s["properties"]["schema"]["const"] == SCHEMA;
+        let defs = schema["$defs"].as_object();
+        assert!(
+            names_version(&schema) || defs.is_some_and(|d| d.values().any(names_version)),
+            "{name} does not name the version {SCHEMA}"
+        );
         jsonschema::meta::validate(&schema).expect("a valid JSON Schema");
     }
-    let summary = parse(SUMMARY_SCHEMA);
-    assert_eq!(
-        summary["$defs"]["summary"]["properties"]["schema"]["const"],
-        SCHEMA
-    );
-    jsonschema::meta::validate(&summary).expect("a valid JSON Schema");
     assert_eq!(
         (SCHEMA, fingerprint()),
         FINGERPRINT,
@@ -151,7 +195,7 @@ fn the_schemas_closed_lists_are_the_librarys() {
 
 #[test]
 fn convert_writes_every_shipped_record_as_the_schema_says() {
-    let (game, ..) = validators();
+    let game = &validators().game;
     assert_valid(
         game,
         &games_of(&["convert", "--to", "jsonl", "records/"]),
@@ -178,7 +222,7 @@ fn convert_writes_every_shipped_record_as_the_schema_says() {
 
 #[test]
 fn check_writes_every_shipped_record_as_the_schema_says() {
-    let (_, check, _) = validators();
+    let check = &validators().check;
     assert_valid(
         check,
         &games_of(&["check", "--format", "json", "records/"]),
@@ -193,7 +237,7 @@ fn check_writes_every_shipped_record_as_the_schema_says() {
 
 #[test]
 fn filter_and_duplicates_write_games_as_the_schema_says() {
-    let (game, ..) = validators();
+    let game = &validators().game;
     assert_valid(
         game,
         &games_of(&["filter", "--format", "jsonl", "records/"]),
@@ -213,7 +257,7 @@ fn filter_and_duplicates_write_games_as_the_schema_says() {
 
 #[test]
 fn analyze_writes_games_as_the_schema_says() {
-    let (game, ..) = validators();
+    let game = &validators().game;
     // One record of each game folder: the search is the slow part, not the writing.
     let mut firsts: Vec<String> = Vec::new();
     for file in common::record_files() {
@@ -232,7 +276,7 @@ fn analyze_writes_games_as_the_schema_says() {
 
 #[test]
 fn random_games_of_every_game_validate() {
-    let (game_schema, check_schema, _) = validators();
+    let (game_schema, check_schema) = (&validators().game, &validators().check);
     for found in all_games() {
         let mut text = String::new();
         for seed in 0..4 {
@@ -315,7 +359,7 @@ fn blocks(heading: &str, lang: &str) -> Vec<String> {
 
 #[test]
 fn the_example_of_each_family_validates() {
-    let (game, ..) = validators();
+    let game = &validators().game;
     let examples: Vec<Value> = blocks("### One game of each family", "json")
         .iter()
         .map(|text| serde_json::from_str(text).expect("an example is JSON"))
@@ -518,16 +562,86 @@ fn pgn_json_pgn_json_is_exact_for_playoks_archive() {
 
 #[test]
 fn summarize_writes_as_the_schema_says() {
-    let (.., summary) = validators();
+    let summary = &validators().summary;
     for by in [None, Some("player"), Some("event")] {
         let mut args = vec!["summarize", "--format", "json", "records/"];
         if let Some(by) = by {
             args.extend(["--by", by]);
         }
-        let out = run(&args);
-        assert!(out.code <= 1, "{}", out.stderr);
-        let value: Value = serde_json::from_str(&out.stdout).expect("one JSON value");
-        let found = violations(summary, &value);
-        assert!(found.is_empty(), "summarize {by:?}:\n{}", found.join("\n"));
+        valid_value_of(summary, &args);
+    }
+}
+
+#[test]
+fn diff_writes_as_the_schema_says() {
+    let diff = &validators().diff;
+    let dir = tempfile::tempdir().unwrap();
+    // Sheets of the same games that differ in a tag, a move, a missing and an extra
+    // ply, and a game without a partner: every kind of step and both nulls.
+    let a = dir.path().join("a.pgn");
+    let b = dir.path().join("b.pgn");
+    std::fs::write(
+        &a,
+        "[Game \"toguz-kumalak\"]\n[White \"A\"]\n\n1. 43(10) 11(10) 2. 97 *\n\n\
+         [Game \"bagh-chal\"]\n\n1. c3 a1-b2 *\n",
+    )
+    .unwrap();
+    std::fs::write(
+        &b,
+        "[Game \"toguz-kumalak\"]\n[White \"B\"]\n\n1. 43(10) 12 *\n",
+    )
+    .unwrap();
+    let c = dir.path().join("c.pgn");
+    std::fs::write(&c, "[Game \"toguz-kumalak\"]\n\n1. 43(10) *\n").unwrap();
+    let (a, b, c) = (
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        c.to_str().unwrap(),
+    );
+    let mut shapes = Vec::new();
+    for (x, y) in [(a, b), (b, a), (a, c), (c, a), (a, a)] {
+        shapes.push(valid_value_of(diff, &["diff", "--format", "json", x, y]));
+    }
+    let ops: std::collections::BTreeSet<&str> = shapes
+        .iter()
+        .flat_map(|v| v.as_array().unwrap())
+        .flat_map(|c| c["moves"].as_array().unwrap())
+        .map(|m| m["op"].as_str().unwrap())
+        .collect();
+    let schema = parse(DIFF_SCHEMA);
+    let listed: std::collections::BTreeSet<&str> =
+        schema["$defs"]["step"]["properties"]["op"]["enum"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+    assert_eq!(
+        ops, listed,
+        "the sheets show every kind of step, and only those"
+    );
+}
+
+#[test]
+fn analyze_summary_writes_as_the_schema_says() {
+    let summary = &validators().analysis_summary;
+    for paths in [
+        &["records/zamma"][..],
+        &["records/bagh-chal", "records/toguz-kumalak"],
+    ] {
+        let mut args = vec!["analyze", "--summary", "--format", "json", "--nodes", "100"];
+        args.extend(paths);
+        let value = valid_value_of(summary, &args);
+        assert!(!value["players"].as_array().unwrap().is_empty());
+    }
+}
+
+#[test]
+fn games_writes_every_game_as_the_schema_says() {
+    let games = &validators().games;
+    let every = valid_value_of(games, &["games", "--format", "json"]);
+    assert_eq!(every.as_array().unwrap().len(), all_games().count());
+    for game in all_games() {
+        valid_value_of(games, &["games", game.info.id, "--format", "json"]);
     }
 }

@@ -15,6 +15,7 @@ use serde::Serialize;
 use super::Item;
 use crate::analysis::{Analysis, Mark};
 use crate::games::Player;
+use crate::output::json::Schema;
 use crate::replay::Status;
 
 /// One player's moves, as judged.
@@ -60,6 +61,8 @@ pub struct GameLine {
 /// The summary of a run, built game by game.
 #[derive(Debug, Default, Serialize)]
 pub struct AnalysisSummary {
+    /// The data model's version: `docs/schema/analysis-summary.schema.json`.
+    schema: Schema,
     pub players: Vec<PlayerLine>,
     pub games: Vec<GameLine>,
     #[serde(skip)]

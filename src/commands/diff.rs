@@ -16,6 +16,7 @@ use super::{Input, Item, RunStatus, plural, read_all};
 use super::{Reading, Stdout};
 use crate::games::common::listing::at_most;
 use crate::output::human::shown;
+use crate::output::json::Schema;
 use crate::output::style::{self, Paint};
 use crate::replay::{Detail, Settings, Status, replay};
 
@@ -115,6 +116,7 @@ fn pair_comparison(
             ((other, None), (file, game))
         };
         Comparison {
+            schema: Schema,
             a_file,
             a_game,
             b_file,
@@ -356,6 +358,8 @@ fn same_position_before(a: &Item, b: &Item, ply: usize) -> bool {
 /// What differs between two records of one game, for people and for JSON.
 #[derive(Debug, Serialize)]
 pub struct Comparison {
+    /// The data model's version: `docs/schema/diff.schema.json`.
+    pub schema: Schema,
     pub a_file: String,
     pub a_game: Option<usize>,
     pub b_file: String,
@@ -380,6 +384,7 @@ pub fn comparison(a: &Item, b: &Item) -> Comparison {
     let tags = tag_changes(a, b);
     let result = [result(a), result(b)];
     Comparison {
+        schema: Schema,
         a_file: a.file.to_string(),
         a_game: Some(a.index + 1),
         b_file: b.file.to_string(),

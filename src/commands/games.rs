@@ -10,6 +10,7 @@ use unicode_width::UnicodeWidthStr;
 use super::{RunStatus, Stdout};
 use crate::games::options::tag_name;
 use crate::games::{OptionKind, OptionSpec};
+use crate::output::json;
 use crate::registry::{self, Found};
 
 /// What `tgn games` is asked for.
@@ -226,6 +227,7 @@ fn game_json(found: Found) -> Value {
         })
         .collect();
     json!({
+        "schema": json::SCHEMA,
         "id": info.id,
         "name": info.name,
         "aliases": info.aliases,

@@ -20,6 +20,17 @@ use crate::replay::{Detail, Diagnostic, Line, Node, Replay, Status};
 /// The version of the data model every JSON object names in its `"schema"` field.
 pub const SCHEMA: &str = "tgn/1";
 
+/// A struct's `"schema"` field: serialized as [`SCHEMA`], whatever built the struct
+/// (a derived `Default` included).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Schema;
+
+impl serde::Serialize for Schema {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(SCHEMA)
+    }
+}
+
 /// An error or warning as JSON, one shape in every command: `code`, `message`,
 /// `rule`, `ply`, `line`, `column`, `token` (the move or text as written), then where
 /// it stands (`offset`, `in_variation`) and the position before the move.
