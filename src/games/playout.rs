@@ -119,7 +119,8 @@ pub struct RandomGame {
     pub result: &'static str,
 }
 
-/// Plays a random game of at most `max_plies` plies from the start position.
+/// Plays a random game of `max_plies` plies from the start position (fewer if it ends,
+/// more by the end of a turn in progress: a mill's removal owed).
 /// With `check`, verifies the round trips described in the module doc at every ply.
 ///
 /// # Errors
@@ -142,7 +143,9 @@ pub fn random_game<R: Rules>(
             moves.join(" ")
         )))
     };
-    while moves.len() < max_plies {
+    // A game cut at `max_plies` still ends where a turn ends (a mill's removal owed
+    // is played): a record never stops in the middle of a turn.
+    while moves.len() < max_plies || rules.unfinished_turn(&position).is_some() {
         if check {
             let text = rules.write_position(&position);
             match rules.parse_position(&text) {
