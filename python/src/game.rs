@@ -25,7 +25,8 @@ use crate::{RecordError, TgnError, error};
 /// One game of a record: `tgn.read_games` gives them, `Game.from_json` makes one.
 #[pyclass(module = "tgn", frozen)]
 pub struct Game {
-    /// The record and the replay the reading made ([`Detail::ERRORS`]).
+    /// The record and the replay the reading made: of a valid game that went the quick
+    /// way, only its tags, its declared result and its text (see [`Game::full`]).
     item: Item,
     settings: Arc<Settings>,
     /// The record replayed with every move's position ([`json::Form`]'s detail), made
@@ -42,7 +43,8 @@ impl Game {
         }
     }
 
-    /// The game replayed with what its JSON form holds.
+    /// The game replayed with what its JSON form holds: the record parsed in full
+    /// if the reading went the quick way, replayed with every move's position.
     fn full(&self, py: Python<'_>) -> &Item {
         self.full.get_or_init(|| {
             py.detach(|| {
@@ -50,14 +52,33 @@ impl Game {
                     detail: json::Form::default().detail(),
                     ..(*self.settings).clone()
                 };
+                let record = self.whole_record();
                 Item {
                     file: self.item.file.clone(),
                     index: self.item.index,
-                    record: self.item.record.clone(),
-                    replay: replay(&self.item.record, &settings),
+                    replay: replay(&record, &settings),
+                    record,
                 }
             })
         })
+    }
+
+    /// The whole record: as read, or, of a game that went the quick way (valid,
+    /// without warnings, no move kept but its text), its text parsed.
+    fn whole_record(&self) -> GameRecord {
+        let (record, replay) = (&self.item.record, &self.item.replay);
+        let quick = record.moves.is_empty()
+            && replay.main.nodes.is_empty()
+            && record.errors.is_empty()
+            && replay.is_valid()
+            && replay.warnings.is_empty();
+        match record.text().filter(|_| quick) {
+            Some(text) => match tgn::record::parse_games(text, Default::default()).as_slice() {
+                [whole] => whole.clone(),
+                _ => record.clone(),
+            },
+            None => record.clone(),
+        }
     }
 
     /// The record's tags as pairs, as a position of this game is configured by them.
@@ -169,8 +190,8 @@ impl Game {
 
     /// The comments before the first move.
     #[getter]
-    fn comments(&self) -> Vec<&str> {
-        self.item
+    fn comments(&self, py: Python<'_>) -> Vec<&str> {
+        self.full(py)
             .record
             .comments
             .iter()
@@ -180,8 +201,9 @@ impl Game {
 
     /// The position string the game starts from.
     #[getter]
-    fn start(&self) -> Option<&str> {
-        self.item.replay.start.as_ref().map(|s| s.position.as_str())
+    fn start(&self, py: Python<'_>) -> Option<&str> {
+        let full = self.full(py);
+        full.replay.start.as_ref().map(|s| s.position.as_str())
     }
 
     /// The position string after the last good move of the main line.
@@ -232,7 +254,7 @@ impl Game {
         };
         let text = match ply {
             None => self.final_position().map(str::to_string),
-            Some(0) => self.start().map(str::to_string),
+            Some(0) => self.start(py).map(str::to_string),
             Some(n) => self
                 .mainline(py)
                 .get(n as usize - 1)
@@ -262,8 +284,8 @@ impl Game {
     }
 
     /// The game as record text: what `tgn convert --to pgn` writes for it.
-    fn to_pgn(&self) -> String {
-        tgn::commands::convert::pgn(&self.item)
+    fn to_pgn(&self, py: Python<'_>) -> String {
+        tgn::commands::convert::pgn(self.full(py))
     }
 
     /// A game from the data model's object (a dict, or its JSON text), as `tgn convert

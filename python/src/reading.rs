@@ -251,7 +251,13 @@ pub fn read_games(
 /// The reading thread: every game to `sender`, then the end. A closed channel (the
 /// loop in Python was left) stops the reading.
 fn feed(sources: Vec<Source>, reading: Reading, sender: SyncSender<Message>) {
-    let unread = run(sources, reading, Detail::ERRORS, |item| {
+    // The verdict the quick way, as `tgn check` reaches it, with each game's tags and
+    // text: its moves are parsed only when asked for (see `Game::full`).
+    let detail = Detail {
+        text: true,
+        ..Detail::SUMMARY
+    };
+    let unread = run(sources, reading, detail, |item| {
         sender
             .send(Message::Game(item))
             .map_err(|_| io::Error::from(io::ErrorKind::BrokenPipe))
