@@ -502,6 +502,6 @@ pub fn analyze<'py>(
             full, &analysis, &limits,
         ))
     });
-    let value = analyzed.map_err(|why| TgnError::new_err(why))?;
+    let value = analyzed.map_err(TgnError::new_err)?;
     to_python(py, &value)
 }

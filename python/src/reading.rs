@@ -26,7 +26,7 @@ const AHEAD: usize = 256;
 
 /// What the reading thread sends: a game, or the end with the inputs it could not read.
 enum Message {
-    Game(Item),
+    Game(Box<Item>),
     End { unread: usize },
 }
 
@@ -259,7 +259,7 @@ fn feed(sources: Vec<Source>, reading: Reading, sender: SyncSender<Message>) {
     };
     let unread = run(sources, reading, detail, |item| {
         sender
-            .send(Message::Game(item))
+            .send(Message::Game(Box::new(item)))
             .map_err(|_| io::Error::from(io::ErrorKind::BrokenPipe))
     });
     let _ = sender.send(Message::End { unread });
@@ -288,7 +288,7 @@ impl GameIter {
             message
         });
         match next {
-            Some(Message::Game(item)) => Ok(Some(Game::new(item, self.settings.clone()))),
+            Some(Message::Game(item)) => Ok(Some(Game::new(*item, self.settings.clone()))),
             Some(Message::End { unread }) if unread > 0 => Err(error::<TgnError>(
                 py,
                 format!(
