@@ -246,36 +246,36 @@ impl Game {
     }
 
     /// The position after `ply` plies of the main line (0: the start; None: its end),
-    /// as a `tgn.Position`.
+    /// as a `tgn.Position`: the moves played from the start, so that its picture
+    /// shows the last of them.
     #[pyo3(signature = (ply=None))]
     fn board(&self, py: Python<'_>, ply: Option<u32>) -> PyResult<Position> {
         let Some(id) = self.game_id() else {
             return Err(no_game(py, self));
         };
-        let text = match ply {
-            None => self.final_position().map(str::to_string),
-            Some(0) => self.start(py).map(str::to_string),
-            Some(n) => self
-                .mainline(py)
-                .get(n as usize - 1)
-                .map(|p| p.position.clone()),
-        };
-        let text = text.ok_or_else(|| {
-            error::<RecordError>(
+        let plies = self.mainline(py);
+        let wanted = ply.unwrap_or(self.plies());
+        if wanted > self.plies() {
+            return Err(error::<RecordError>(
                 py,
-                format!("the main line has {} plies", self.plies()),
+                format!("the main line has {} plies, not {wanted}", self.plies()),
                 "setup",
                 None,
                 None,
-            )
-        })?;
-        Position::of_game(
+            ));
+        }
+        let start = self.start(py).map(str::to_string);
+        let mut position = Position::of_game(
             py,
             id,
-            Some(&text),
+            start.as_deref(),
             self.tag_pairs(),
             &self.settings.options,
-        )
+        )?;
+        for played in plies.iter().take_while(|p| p.ply <= wanted) {
+            position = position.play(py, &played.san)?;
+        }
+        Ok(position)
     }
 
     /// The game as the data model's object: what `tgn convert --to json` writes for it.
@@ -310,16 +310,35 @@ impl Game {
         from_json_text(py, text, Arc::new(settings(game, options, strict)?))
     }
 
+    /// Pickled as its text, where it was read, and how (so that it comes back exactly,
+    /// its diagnostics' lines and columns too), or, read from JSON, as its JSON.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-        let text = serde_json::to_string(&json::game_in(self.full(py), json::Form::default()))
-            .map_err(|e| TgnError::new_err(e.to_string()))?;
+        let record = &self.item.record;
+        let (kind, text, origin) = match record.text() {
+            Some(text) => (
+                "text",
+                text.to_string(),
+                (record.span.line.max(1), record.span.start),
+            ),
+            None => {
+                let json = json::game_in(self.full(py), json::Form::default());
+                let text =
+                    serde_json::to_string(&json).map_err(|e| TgnError::new_err(e.to_string()))?;
+                ("json", text, (1, 0))
+            }
+        };
         let rebuild = py.import("tgn._tgn")?.getattr("_game_from_pickle")?;
         let settings = &*self.settings;
         let args = (
+            kind,
             text,
-            settings.game.clone(),
-            settings.options.clone(),
-            settings.strict,
+            origin,
+            (&*self.item.file, self.item.index),
+            (
+                settings.game.clone(),
+                settings.options.clone(),
+                settings.strict,
+            ),
         )
             .into_pyobject(py)?
             .into_any();
@@ -387,23 +406,50 @@ fn from_json_text(py: Python<'_>, text: String, settings: Arc<Settings>) -> PyRe
     Ok(Game::new(item, settings))
 }
 
-/// What `pickle` calls to make a game again: its JSON and how it was read.
+/// What `pickle` calls to make a game again (see `Game.__reduce__`).
 #[pyfunction]
 #[pyo3(name = "_game_from_pickle")]
 pub fn game_from_pickle(
     py: Python<'_>,
+    kind: &str,
     text: String,
-    game: Option<String>,
-    options: Vec<(String, String)>,
-    strict: bool,
+    origin: (u32, usize),
+    place: (String, usize),
+    reading: (Option<String>, Vec<(String, String)>, bool),
 ) -> PyResult<Game> {
-    let settings = Settings {
+    let (file, index) = place;
+    let (game, options, strict) = reading;
+    let settings = Arc::new(Settings {
         game,
         options,
         strict,
         ..Settings::default()
-    };
-    from_json_text(py, text, Arc::new(settings))
+    });
+    if kind == "json" {
+        return from_json_text(py, text, settings);
+    }
+    let (line, offset) = origin;
+    let item = py.detach(|| {
+        let origin = tgn::record::parser::Origin { line, offset };
+        let record = match tgn::record::parse_games(&text, origin).into_iter().next() {
+            Some(record) => record,
+            None => GameRecord::default(),
+        };
+        let replayed = replay(
+            &record,
+            &Settings {
+                detail: Detail::ERRORS,
+                ..(*settings).clone()
+            },
+        );
+        Item {
+            file: file.into(),
+            index,
+            record,
+            replay: replayed,
+        }
+    });
+    Ok(Game::new(item, settings))
 }
 
 fn diagnostics<'py>(

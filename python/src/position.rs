@@ -300,7 +300,7 @@ impl Position {
 
     /// The position after `move` (written as a record writes it): a new Position.
     /// Raises IllegalMove or AmbiguousMove with the CLI's code and rule.
-    fn play(&self, py: Python<'_>, r#move: &str) -> PyResult<Position> {
+    pub fn play(&self, py: Python<'_>, r#move: &str) -> PyResult<Position> {
         match py.detach(|| self.board.play(r#move)) {
             Ok(board) => Ok(self.with(board)),
             Err(refused) if refused.code == "ambiguous" => Err(error::<AmbiguousMove>(

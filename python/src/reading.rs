@@ -157,7 +157,7 @@ fn looks_like_json(bytes: &[u8]) -> bool {
     let mut rest = bytes.iter().filter(|b| !b.is_ascii_whitespace());
     match rest.next() {
         Some(b'{') => true,
-        Some(b'[') => matches!(rest.next(), Some(b'{') | Some(b']') | None),
+        Some(b'[') => matches!(rest.next(), Some(b'{') | Some(b']')),
         _ => false,
     }
 }
