@@ -431,10 +431,10 @@ pub fn game_from_pickle(
     let (line, offset) = origin;
     let item = py.detach(|| {
         let origin = tgn::record::parser::Origin { line, offset };
-        let record = match tgn::record::parse_games(&text, origin).into_iter().next() {
-            Some(record) => record,
-            None => GameRecord::default(),
-        };
+        let record = tgn::record::parse_games(&text, origin)
+            .into_iter()
+            .next()
+            .unwrap_or_default();
         let replayed = replay(
             &record,
             &Settings {
