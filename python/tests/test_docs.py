@@ -1,4 +1,4 @@
-"""docs/python.md runs as written: its tour's blocks in order, in one namespace, from
+"""docs/python.md and the README's Python example run as written: its tour's blocks in order, in one namespace, from
 the repository's root; a block with a title (```python title=shards.py) as that
 script, with this Python."""
 
@@ -12,8 +12,17 @@ from conftest import REPO
 BLOCK = re.compile(r"^```python( title=(\S+))?\n(.*?)^```", re.S | re.M)
 
 
-def blocks():
-    return BLOCK.findall((REPO / "docs" / "python.md").read_text(encoding="utf-8"))
+def blocks(document="docs/python.md"):
+    return BLOCK.findall((REPO / document).read_text(encoding="utf-8"))
+
+
+def test_the_readme_example_runs_as_written(monkeypatch, capsys):
+    monkeypatch.chdir(REPO)
+    examples = blocks("README.md")
+    assert examples
+    for _, _, code in examples:
+        exec(compile(code, "README.md", "exec"), {"__name__": "readme"})
+    assert "toguz-kumalak True" in capsys.readouterr().out
 
 
 def test_the_tour_runs_as_written(monkeypatch, capsys):
