@@ -78,7 +78,14 @@ fn the_python_package_installs_with_pip_and_passes_its_suite() {
     );
     let tested = run(
         clean(&bin.join("python"))
-            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "python/tests"])
+            .args([
+                "-m",
+                "pytest",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "python/tests",
+            ])
             .env("TGN_BIN", env!("CARGO_BIN_EXE_tgn")),
         "pytest python/tests",
     );

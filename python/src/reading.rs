@@ -279,13 +279,25 @@ impl GameIter {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Game>> {
-        let next = py.detach(|| {
-            let mut receiver = self.receiver.lock().unwrap_or_else(|p| p.into_inner());
-            let message = receiver.as_ref().and_then(|r| r.recv().ok());
-            if !matches!(message, Some(Message::Game(_))) {
+        // A game already replayed is taken without releasing the GIL (releasing and
+        // taking it again for each game cost more than the rest of the loop); the GIL
+        // is released only to wait for the next one.
+        let ready = self.receiver.try_lock().ok().and_then(|mut receiver| {
+            let message = receiver.as_ref()?.try_recv().ok()?;
+            if !matches!(message, Message::Game(_)) {
                 *receiver = None;
             }
-            message
+            Some(message)
+        });
+        let next = ready.or_else(|| {
+            py.detach(|| {
+                let mut receiver = self.receiver.lock().unwrap_or_else(|p| p.into_inner());
+                let message = receiver.as_ref().and_then(|r| r.recv().ok());
+                if !matches!(message, Some(Message::Game(_))) {
+                    *receiver = None;
+                }
+                message
+            })
         });
         match next {
             Some(Message::Game(item)) => Ok(Some(Game::new(*item, self.settings.clone()))),
