@@ -246,7 +246,7 @@ fn comment(eval: &PlyEval) -> String {
 /// The game in the JSON form of `convert`, each move analyzed with its `eval`, and
 /// the game's `analysis`: the budget, the nodes spent, each player's accuracy, and
 /// where the analysis stopped early.
-fn analyzed_json(item: &Item, analysis: &Analysis, limits: &Limits) -> Value {
+pub fn analyzed_json(item: &Item, analysis: &Analysis, limits: &Limits) -> Value {
     let mut game = game_in(item, Form::default());
     if let Some(Value::Array(moves)) = game.get_mut("moves") {
         for (object, eval) in moves.iter_mut().zip(&analysis.evals) {

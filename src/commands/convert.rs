@@ -50,7 +50,7 @@ pub enum ConvertFrom {
 /// The game as text: as read when it has a syntax error (never repaired), else
 /// written out, with a `[Game]` tag when the game came from `--game`
 /// ([`json::game_tag`]).
-fn pgn(item: &Item) -> String {
+pub fn pgn(item: &Item) -> String {
     let record = &item.record;
     match record.text().filter(|_| !record.errors.is_empty()) {
         Some(text) => format!("{text}\n\n"),

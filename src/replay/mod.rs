@@ -54,6 +54,11 @@ pub struct Detail {
     /// its declared result, in an otherwise empty record (what `check --format json`
     /// prints of a valid game). Without it the record is empty.
     pub tags: bool,
+    /// Of a game that went the quick way without [`Detail::record`]: its text as
+    /// read, in the record's [`source`](GameRecord::source) ([`GameRecord::text`]
+    /// gives it), so that a consumer can parse it in full when it needs more than the
+    /// verdict (the Python package's games, whose moves are read only when asked for).
+    pub text: bool,
     /// Of an invalid game: what the sheet most likely says, as corrections that
     /// replay it ([`Replay::mend`], see [`mend`]).
     pub suggestions: bool,
@@ -69,6 +74,7 @@ impl Detail {
         ends: true,
         record: true,
         tags: true,
+        text: false,
         suggestions: false,
     };
     /// Errors and counts only, nothing written out per game (`check` for people and
@@ -100,6 +106,7 @@ impl Detail {
         ends: true,
         record: true,
         tags: true,
+        text: false,
         suggestions: false,
     };
 
@@ -113,6 +120,7 @@ impl Detail {
             ends: self.ends || other.ends,
             record: self.record || other.record,
             tags: self.tags || other.tags,
+            text: self.text || other.text,
             suggestions: self.suggestions || other.suggestions,
         }
     }

@@ -15,6 +15,8 @@
 //! passes; tests hold the two to that on every record tgn ships and on generated
 //! and damaged games of every game.
 
+use std::sync::Arc;
+
 use super::warnings::Count;
 use super::{Declared, Replay, Settings, Snapshot, identify_by, start_from};
 use crate::games::registry::GameVisitor;
@@ -26,19 +28,24 @@ use crate::record::{GameRecord, ResultMark, Span, Tag, parse_result};
 /// Replays the game `text` holds, if it is plain, valid and draws no warning. The
 /// replay then holds the game, the plies, the outcome and, if [`Detail::ends`] asks,
 /// the final position string; the record is empty but for, if [`Detail::tags`] asks,
-/// the tags and the declared result.
+/// the tags and the declared result, and if [`Detail::text`] asks, the game's text.
 ///
 /// [`Detail::ends`]: super::Detail::ends
 /// [`Detail::tags`]: super::Detail::tags
+/// [`Detail::text`]: super::Detail::text
 pub fn quick(text: &str, settings: &Settings) -> Option<(GameRecord, Replay)> {
     let plain = Plain::read(text).ok()?;
     let found = identify_by(|name| plain.tag(name), settings).ok()?;
     let Quick { replay, result } = found.dispatch(QuickWith(&plain, settings))?;
-    let record = if settings.detail.tags {
+    let mut record = if settings.detail.tags {
         header(&plain, result)
     } else {
         GameRecord::default()
     };
+    if settings.detail.text {
+        record.source.text = Arc::from(text);
+        record.end = text.len();
+    }
     Some((record, replay))
 }
 

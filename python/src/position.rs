@@ -1,0 +1,413 @@
+//! A position of any game, as python-chess's `Board`: its legal moves, a move played
+//! (a new position), its outcome, who is to move, its position string and its picture.
+//!
+//! The registry hands a visitor the game's `Rules` type; [`Held`] keeps a configured
+//! rules value and a position of it behind [`Board`], a small object-safe trait, so
+//! that one Python class serves every game.
+
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use tgn::games::{GameInfo, MoveError, Outcome, Rules, Setup, Sides};
+use tgn::registry::{self, GameVisitor};
+use tgn::replay::{foreign_option, next_to_move};
+
+use crate::game::Game;
+use crate::reading::option_pairs;
+use crate::value::{serialized, to_python};
+use crate::{AmbiguousMove, IllegalMove, RecordError, error};
+
+/// Why a move cannot be played: the CLI's error code, its sentence, the rule.
+struct Refused {
+    code: &'static str,
+    message: String,
+    rule: Option<&'static str>,
+    candidates: Option<Vec<String>>,
+}
+
+/// A position of one game, whichever game it is.
+trait Board: Send + Sync {
+    fn info(&self) -> &'static GameInfo;
+    fn sides(&self) -> Sides;
+    fn text(&self) -> String;
+    fn legal_moves(&self) -> Vec<String>;
+    fn play(&self, text: &str) -> Result<Box<dyn Board>, Refused>;
+    fn outcome(&self) -> Option<Outcome>;
+    fn to_move(&self) -> Option<&'static str>;
+    fn drawing(&self) -> String;
+    fn svg(&self) -> String;
+    fn state(&self) -> serde_json::Value;
+}
+
+/// A position of the game `R` plays, with the rules configured for it, and the move
+/// that led to it (the position before and the move as written), which its picture
+/// highlights.
+struct Held<R: Rules> {
+    info: &'static GameInfo,
+    rules: Arc<R>,
+    position: R::Position,
+    last: Option<(R::Position, String)>,
+}
+
+impl<R: Rules> Held<R> {
+    fn last_move(&self) -> Option<R::Move> {
+        let (before, text) = self.last.as_ref()?;
+        let token = self.rules.parse_token(text).ok()?;
+        self.rules.resolve(before, &token).ok()
+    }
+}
+
+impl<R: Rules> Board for Held<R> {
+    fn info(&self) -> &'static GameInfo {
+        self.info
+    }
+
+    fn sides(&self) -> Sides {
+        self.rules.sides(self.info)
+    }
+
+    fn text(&self) -> String {
+        self.rules.write_position(&self.position)
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        if self.rules.outcome(&self.position).is_some() {
+            return Vec::new();
+        }
+        self.rules
+            .legal_moves(&self.position)
+            .iter()
+            .map(|mv| self.rules.write_move(&self.position, mv))
+            .collect()
+    }
+
+    fn play(&self, text: &str) -> Result<Box<dyn Board>, Refused> {
+        let refused = |code, message: String, rule: Option<&'static str>| Refused {
+            code,
+            message,
+            rule,
+            candidates: None,
+        };
+        if let Some(outcome) = self.rules.outcome(&self.position) {
+            return Err(refused(
+                "after-end",
+                format!(
+                    "move after the end of the game: it ended {} ({})",
+                    outcome.result, outcome.reason
+                ),
+                None,
+            ));
+        }
+        let token = self
+            .rules
+            .parse_token(text)
+            .map_err(|e| refused("notation", format!("{text}: {e}"), None))?;
+        let mv = self.rules.resolve(&self.position, &token).map_err(|e| {
+            let rule = e.cited().map(|r| r.as_str());
+            let message = format!("{text}: {e}");
+            match e {
+                MoveError::Illegal { .. } => refused("illegal", message, rule),
+                MoveError::WrongMark { .. } => refused("wrong-mark", message, rule),
+                MoveError::Unchecked { .. } => refused("limit", message, None),
+                MoveError::Ambiguous { candidates } => Refused {
+                    code: "ambiguous",
+                    message,
+                    rule: None,
+                    candidates: Some(candidates),
+                },
+            }
+        })?;
+        let mut position = self.position.clone();
+        self.rules.play(&mut position, &mv);
+        Ok(Box::new(Held {
+            info: self.info,
+            rules: self.rules.clone(),
+            position,
+            last: Some((self.position.clone(), text.to_string())),
+        }))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.rules.outcome(&self.position)
+    }
+
+    fn to_move(&self) -> Option<&'static str> {
+        next_to_move(&*self.rules, &self.position).map(|p| p.as_str())
+    }
+
+    fn drawing(&self) -> String {
+        self.rules.draw(&self.position)
+    }
+
+    fn svg(&self) -> String {
+        let mut diagram = self
+            .rules
+            .diagram(&self.position, self.last_move().as_ref());
+        if let Some(outcome) = self.rules.outcome(&self.position) {
+            diagram.game_over(&outcome);
+        }
+        tgn::output::svg::write(self.info.id, &diagram)
+    }
+
+    fn state(&self) -> serde_json::Value {
+        self.rules.state(&self.position)
+    }
+}
+
+/// The visitor that configures a game's rules and reads (or starts) its position.
+struct Make<'a> {
+    tags: &'a [(String, String)],
+    options: &'a [(String, String)],
+    text: Option<&'a str>,
+}
+
+impl GameVisitor for Make<'_> {
+    type Output = Result<Box<dyn Board>, (&'static str, String)>;
+
+    fn visit<R: Rules>(self, info: &'static GameInfo) -> Self::Output {
+        if let Some(e) = foreign_option::<R>(info, self.options) {
+            return Err(("setup", e.message));
+        }
+        let rules = R::configure(&Setup::new(info, self.tags, self.options))
+            .map_err(|e| ("setup", e.message))?;
+        let position = match self.text {
+            Some(text) => rules
+                .parse_position(text)
+                .map_err(|e| ("setup", format!("bad position string {text:?}: {e}")))?,
+            None => rules.start_position(),
+        };
+        Ok(Box::new(Held {
+            info,
+            rules: Arc::new(rules),
+            position,
+            last: None,
+        }))
+    }
+}
+
+/// A position of a game: `Position("toguz-kumalak")` is its start,
+/// `Position("toguz-kumalak", "S:9,9,…")` the position that string gives (the one
+/// `[FEN]` takes); `options` as the CLI's `--option`. A `Game` in place of the name
+/// configures the game as its record does.
+#[pyclass(module = "tgn", frozen)]
+pub struct Position {
+    board: Box<dyn Board>,
+    /// What configured it, for pickling: a record's tags, and the options given.
+    tags: Arc<Vec<(String, String)>>,
+    options: Arc<Vec<(String, String)>>,
+}
+
+impl Position {
+    pub fn of_game(
+        py: Python<'_>,
+        game: &str,
+        text: Option<&str>,
+        tags: Vec<(String, String)>,
+        options: &[(String, String)],
+    ) -> PyResult<Position> {
+        let Some(found) = registry::find(game) else {
+            let hint = registry::suggest(game)
+                .map(|id| format!("; did you mean \"{id}\"?"))
+                .unwrap_or_default();
+            return Err(error::<RecordError>(
+                py,
+                format!("unknown game \"{game}\"{hint} (tgn.games() lists them)"),
+                "unknown-game",
+                None,
+                None,
+            ));
+        };
+        let board = found
+            .dispatch(Make {
+                tags: &tags,
+                options,
+                text,
+            })
+            .map_err(|(code, message)| error::<RecordError>(py, message, code, None, None))?;
+        Ok(Position {
+            board,
+            tags: Arc::new(tags),
+            options: Arc::new(options.to_vec()),
+        })
+    }
+
+    fn with(&self, board: Box<dyn Board>) -> Position {
+        Position {
+            board,
+            tags: self.tags.clone(),
+            options: self.options.clone(),
+        }
+    }
+}
+
+#[pymethods]
+impl Position {
+    #[new]
+    #[pyo3(signature = (game, position=None, options=None, tags=None))]
+    fn new(
+        py: Python<'_>,
+        game: &Bound<'_, PyAny>,
+        position: Option<&str>,
+        options: Option<&Bound<'_, PyAny>>,
+        tags: Option<Vec<(String, String)>>,
+    ) -> PyResult<Position> {
+        let mut options = option_pairs(options)?;
+        if let Ok(game) = game.cast::<Game>() {
+            let game = game.get();
+            let Some(id) = game.game_id() else {
+                return Err(error::<RecordError>(
+                    py,
+                    "the game's record names no game tgn knows",
+                    "unknown-game",
+                    None,
+                    None,
+                ));
+            };
+            let mut given = game.settings().options.clone();
+            given.append(&mut options);
+            let fen = game.tags_fen();
+            return Position::of_game(
+                py,
+                id,
+                position.or(fen.as_deref()),
+                game.tag_pairs(),
+                &given,
+            );
+        }
+        let name: String = game.extract()?;
+        Position::of_game(py, &name, position, tags.unwrap_or_default(), &options)
+    }
+
+    /// The game's id.
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.board.info().id
+    }
+
+    /// What the game calls its sides.
+    #[getter]
+    fn sides<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        serialized(py, &self.board.sides())
+    }
+
+    /// Every legal move (or next token of a turn written as several), in canonical
+    /// notation; empty once the game is over.
+    fn legal_moves(&self, py: Python<'_>) -> Vec<String> {
+        py.detach(|| self.board.legal_moves())
+    }
+
+    /// The position after `move` (written as a record writes it): a new Position.
+    /// Raises IllegalMove or AmbiguousMove with the CLI's code and rule.
+    pub fn play(&self, py: Python<'_>, r#move: &str) -> PyResult<Position> {
+        match py.detach(|| self.board.play(r#move)) {
+            Ok(board) => Ok(self.with(board)),
+            Err(refused) if refused.code == "ambiguous" => Err(error::<AmbiguousMove>(
+                py,
+                refused.message,
+                refused.code,
+                refused.rule,
+                refused.candidates,
+            )),
+            Err(refused) => Err(error::<IllegalMove>(
+                py,
+                refused.message,
+                refused.code,
+                refused.rule,
+                None,
+            )),
+        }
+    }
+
+    /// How the game has ended here: `{result, winner, reason, rule, text}`, or None.
+    #[getter]
+    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        serialized(py, &self.board.outcome())
+    }
+
+    /// Who is to move, `"first"` or `"second"`, None once the game is over.
+    #[getter]
+    fn to_move(&self) -> Option<&'static str> {
+        self.board.to_move()
+    }
+
+    /// The game's structured state (what `convert --states` gives).
+    #[getter]
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_python(py, &self.board.state())
+    }
+
+    /// The position drawn as text.
+    fn draw(&self) -> String {
+        self.board.drawing()
+    }
+
+    /// The position as SVG, on the game's own board (`tgn diagram`'s picture).
+    fn svg(&self) -> String {
+        self.board.svg()
+    }
+
+    fn _repr_svg_(&self) -> String {
+        self.board.svg()
+    }
+
+    fn __str__(&self) -> String {
+        self.board.text()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Position({:?}, {:?})",
+            self.board.info().id,
+            self.board.text()
+        )
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Position>().is_ok_and(|o| {
+            let o = o.get();
+            o.board.info().id == self.board.info().id && o.board.text() == self.board.text()
+        })
+    }
+
+    fn __hash__(&self) -> u64 {
+        tgn::games::hash_key(&(self.board.info().id, self.board.text()))
+    }
+
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let class = py.get_type::<Position>().into_any();
+        let args = (
+            self.board.info().id,
+            self.board.text(),
+            (*self.options).clone(),
+            (*self.tags).clone(),
+        )
+            .into_pyobject(py)?;
+        Ok((class, args))
+    }
+}
+
+/// Every game tgn knows: `{id: {"name", "sides", "moves", "position"}}`.
+#[pyfunction]
+pub fn games<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    let games: serde_json::Map<String, serde_json::Value> = registry::all_games()
+        .map(|found| {
+            let info = found.info;
+            (
+                info.id.to_string(),
+                serde_json::json!({
+                    "name": info.name,
+                    "sides": info.sides,
+                    "moves": info.moves,
+                    "position": info.position,
+                    "options": found.options_of().iter().map(|o| o.name).collect::<Vec<_>>(),
+                }),
+            )
+        })
+        .collect();
+    to_python(py, &serde_json::Value::Object(games))
+}
