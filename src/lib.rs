@@ -65,7 +65,8 @@
 //!
 //! The games themselves are reached through the registry, never by name: their
 //! modules are the crate's own. The command line (`cli`) and the subcommands
-//! (`commands`) are public for the `tgn` binary, its man pages and its tests, and
+//! (`commands`) are public for the `tgn` binary, its man pages, its tests and the
+//! Python package in `python/` (which reads through the commands' pipeline), and
 //! `internals` for the crate's benches and fuzz targets; none is part of the API.
 
 #![forbid(unsafe_code)]
