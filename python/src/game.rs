@@ -48,17 +48,9 @@ impl Game {
     fn full(&self, py: Python<'_>) -> &Item {
         self.full.get_or_init(|| {
             py.detach(|| {
-                let settings = Settings {
-                    detail: json::Form::default().detail(),
-                    ..(*self.settings).clone()
-                };
-                let record = self.whole_record();
-                Item {
-                    file: self.item.file.clone(),
-                    index: self.item.index,
-                    replay: replay(&record, &settings),
-                    record,
-                }
+                let (file, index) = (self.item.file.clone(), self.item.index);
+                let detail = json::Form::default().detail();
+                replayed(self.whole_record(), file, index, &self.settings, detail)
             })
         })
     }
@@ -388,21 +380,7 @@ fn from_json_text(py: Python<'_>, text: String, settings: Arc<Settings>) -> PyRe
         .as_ref()
         .and_then(|h| h.get("index")?.as_u64())
         .unwrap_or(0) as usize;
-    let item = py.detach(|| {
-        let replayed = replay(
-            &record,
-            &Settings {
-                detail: Detail::ERRORS,
-                ..(*settings).clone()
-            },
-        );
-        Item {
-            file: file.into(),
-            index,
-            record,
-            replay: replayed,
-        }
-    });
+    let item = py.detach(|| replayed(record, file.into(), index, &settings, Detail::ERRORS));
     Ok(Game::new(item, settings))
 }
 
@@ -435,21 +413,30 @@ pub fn game_from_pickle(
             .into_iter()
             .next()
             .unwrap_or_default();
-        let replayed = replay(
-            &record,
-            &Settings {
-                detail: Detail::ERRORS,
-                ..(*settings).clone()
-            },
-        );
-        Item {
-            file: file.into(),
-            index,
-            record,
-            replay: replayed,
-        }
+        replayed(record, file.into(), index, &settings, Detail::ERRORS)
     });
     Ok(Game::new(item, settings))
+}
+
+/// `record`, read from `file` as its game `index`, replayed as `settings` say with
+/// `detail`: a game as the reading hands it over.
+fn replayed(
+    record: GameRecord,
+    file: Arc<str>,
+    index: usize,
+    settings: &Settings,
+    detail: Detail,
+) -> Item {
+    let settings = Settings {
+        detail,
+        ..settings.clone()
+    };
+    Item {
+        file,
+        index,
+        replay: replay(&record, &settings),
+        record,
+    }
 }
 
 fn diagnostics<'py>(
