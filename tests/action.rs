@@ -6,16 +6,17 @@
 //! given to bash with `tgn` on the PATH and a `GITHUB_STEP_SUMMARY` of the test's. The
 //! hook's `entry` is run on the files its `files` pattern picks, as pre-commit passes
 //! them; and `pre-commit` itself validates the hook's manifest and the README's
-//! configuration (an ignored test: it needs pre-commit from PyPI, which `.ci/run`
-//! installs in a virtual environment and names in `TGN_PRE_COMMIT`).
+//! configuration (an ignored test: it needs pre-commit from PyPI, which
+//! `scripts/python-env` installs in target/python-venv; `TGN_PRE_COMMIT` may name
+//! another).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
-use common::Run;
+use crate::common::Run;
 
 /// A YAML block's lines: those after `lines[at]` indented more than it, with the
 /// block's own indentation removed (what a literal block scalar `|` or a mapping
@@ -266,9 +267,14 @@ fn readme_config() -> String {
 }
 
 #[test]
-#[ignore = "needs pre-commit from PyPI (TGN_PRE_COMMIT names it); .ci/run installs it and runs this"]
+#[ignore = "needs pre-commit from PyPI (scripts/python-env installs it); scripts/test runs this"]
 fn pre_commit_accepts_the_hooks_manifest_and_the_readmes_configuration() {
-    let pre_commit = std::env::var("TGN_PRE_COMMIT").unwrap_or_else(|_| "pre-commit".into());
+    let installed = common::root().join("target/python-venv/bin/pre-commit");
+    let pre_commit = match std::env::var("TGN_PRE_COMMIT") {
+        Ok(named) => named,
+        Err(_) if installed.exists() => installed.display().to_string(),
+        Err(_) => "pre-commit".into(),
+    };
     let validate = |what: &str, file: &Path| {
         let out = Command::new(&pre_commit)
             .arg(what)

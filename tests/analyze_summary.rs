@@ -1,7 +1,7 @@
 //! `tgn analyze --summary`: per player the moves judged, the average loss, the marks
 //! and an accuracy; per game how often the first player played the engine's best.
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 

@@ -1,12 +1,12 @@
 //! `annotate --diagrams DIR` (issue 33, item 3): files chosen by ply, never written
 //! through a link, never overwritten without `--force`, never colliding between inputs.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::tgn;
+use crate::common::tgn;
 
 const RECORD: &str = "records/toguz-kumalak/clockwise.pgn";
 

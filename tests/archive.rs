@@ -3,14 +3,12 @@
 //! and on bad input: unreadable files, invalid records (kept, reported, never
 //! silently dropped).
 
-mod common;
-
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use crate::common::{record_files, tgn};
 use assert_cmd::Command;
-use common::{record_files, tgn};
 use serde_json::Value;
 
 /// Runs tgn; gives the exit status, stdout and stderr.

@@ -1,7 +1,7 @@
 //! A bad value on the command line is a usage error (exit status 2), never a filter
 //! that silently matches nothing or everything, and an option is never ignored.
 
-mod common;
+use crate::common;
 
 /// `tgn ARGS`: (exit status, stdout, stderr).
 fn tgn(args: &[&str]) -> (i32, String, String) {

@@ -1,12 +1,12 @@
 //! The binary as users run it: exit codes, inputs (files, directories, stdin), output
 //! formats. Game-specific behaviour is tested with the records in `records/`.
 
-mod common;
+use crate::common;
 
 use std::fs;
 
+use crate::common::tgn;
 use assert_cmd::Command;
-use common::tgn;
 use serde_json::Value;
 
 fn stdout(cmd: &mut Command) -> String {

@@ -3,9 +3,7 @@
 //! text written from them; JSON arrays are read game by game; the state after every
 //! move only on request.
 
-mod common;
-
-use common::run_stdin;
+use crate::common::run_stdin;
 use serde_json::Value;
 
 const SYNTAX: [&str; 3] = [

@@ -1,7 +1,7 @@
 //! `tgn duplicates`: a copy is the same game — the same moves from the same start,
 //! the same result, the same players and date — not merely the same opening moves.
 
-mod common;
+use crate::common;
 
 /// A Toguz Kumalak game of one ply with the tags given.
 fn game(tags: &[(&str, &str)], result: &str) -> String {

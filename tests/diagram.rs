@@ -3,12 +3,10 @@
 //! at every ply of a sample record and of a random game; and the command writes SVG
 //! and PNG.
 
-mod common;
-
 use std::path::Path;
 
+use crate::common::picture::{from_scene, from_state, from_svg, sample, states};
 use assert_cmd::Command;
-use common::picture::{from_scene, from_state, from_svg, sample, states};
 use tgn::internals::random_record;
 use tgn::output::svg;
 use tgn::record::parse_games;

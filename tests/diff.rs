@@ -2,11 +2,9 @@
 //! shifts the rest instead of making every later ply differ, and the report names
 //! what is missing, extra or written differently, and where the sheets agree again.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use common::tgn;
+use crate::common::tgn;
 use serde_json::{Value, json};
 
 const SHEET: &str = "records/toguz-kumalak/score-sheet.pgn";

@@ -2,7 +2,7 @@
 //! escape sequences in tags (ESC, OSC), line breaks in file names and characters
 //! that reorder a line are shown as visible symbols in every human output.
 
-mod common;
+use crate::common;
 
 /// A colour change, a window-title OSC sequence, a bell and a right-to-left override.
 const HOSTILE: &str = "\u{1b}[31mRed\u{1b}]0;pwned\u{7}\u{202e}";

@@ -2,12 +2,12 @@
 //! compressed archives read as they are, `tgn games` that fits the terminal, "did you
 //! mean", completions of game ids and options, and a finished game that says so.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use common::{Run, run, run_stdin, tgn};
+use crate::common::{Run, run, run_stdin, tgn};
 
 const R10: &str = "records/toguz-kumalak/r10-early-end.pgn";
 const AFTER_END: &str = "records/invalid/bagh-chal-after-end.pgn";

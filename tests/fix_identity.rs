@@ -3,15 +3,13 @@
 //! behind by SIGINT or SIGTERM. CI runs as root: every test holds as root, and those
 //! that need root say so and pass over in silence without it.
 
-mod common;
-
 use std::fs;
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 
-use common::{mkfifo, tgn_bounded as tgn};
+use crate::common::{mkfifo, tgn_bounded as tgn};
 use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 

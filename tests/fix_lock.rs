@@ -3,7 +3,7 @@
 //! for a few seconds, then left as it is (exit 2). (A file changed between the read
 //! and the rename is checked by the unit tests of `commands::fix`.)
 
-mod common;
+use crate::common;
 
 use std::fs::{self, File};
 

@@ -10,7 +10,7 @@
 //! a merge of any of these), regenerate them all with one command, then read the diff:
 //!
 //! ```sh
-//! INSTA_UPDATE=always cargo test --test golden && git diff --stat tests/golden
+//! INSTA_UPDATE=always cargo test --test integration golden:: && git diff --stat tests/golden
 //! ```
 //!
 //! It rewrites the snapshots that differ, writes those that are new and removes those
@@ -24,7 +24,7 @@
 //! so that the snapshots stay readable and small (198 files, 2.7 MB) and any change of a
 //! byte still fails.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -249,7 +249,7 @@ fn every_output_is_what_it_was() {
     assert!(
         changed.is_empty() && gone.is_empty(),
         "outputs changed: {changed:#?}\nsnapshots of nothing: {gone:#?}\n\
-         On purpose? `INSTA_UPDATE=always cargo test --test golden`, then read \
+         On purpose? `INSTA_UPDATE=always cargo test --test integration golden::`, then read \
          `git diff tests/golden` (see the top of tests/golden.rs)."
     );
 }

@@ -4,9 +4,7 @@
 //! (a 100 MB line, 2 GB of junk on stdin) and the time and memory they take are
 //! measured by `scripts/hostile-inputs`, not asserted in tests.
 
-mod common;
-
-use common::{Run, json_lines, run_stdin};
+use crate::common::{Run, json_lines, run_stdin};
 
 const TOGUZ: &str = "[Game \"toguz-kumalak\"]\n";
 /// A valid game to follow the damage: it must still be read and found valid.

@@ -5,11 +5,9 @@
 
 #![cfg(unix)]
 
-mod common;
-
 use std::path::Path;
 
-use common::{mkfifo, tgn_bounded as tgn};
+use crate::common::{mkfifo, tgn_bounded as tgn};
 use predicates::str::contains;
 
 const GAME: &str = "[Game \"toguz-kumalak\"]\n\n1. 43(10) 11(10) *\n";

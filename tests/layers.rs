@@ -218,7 +218,7 @@ fn module_map_text() -> String {
         .collect()
 }
 
-/// `cargo test --test layers module_map -- --nocapture` prints which module names
+/// `cargo test --test integration layers::module_map -- --nocapture` prints which module names
 /// which; docs/architecture.md holds the same map (`TGN_UPDATE_ARCHITECTURE=1`
 /// rewrites it there).
 #[test]

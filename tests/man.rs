@@ -1,5 +1,5 @@
 //! The man pages in `man/` are generated from the clap definitions; this test fails
-//! when they are stale. Regenerate with `TGN_UPDATE_MAN=1 cargo test --test man`.
+//! when they are stale. Regenerate with `TGN_UPDATE_MAN=1 cargo test --test integration man::`.
 
 use std::path::Path;
 
@@ -19,7 +19,7 @@ fn man_pages_are_current() {
     }
     assert!(
         stale.is_empty(),
-        "stale man pages {stale:?}: run `TGN_UPDATE_MAN=1 cargo test --test man`"
+        "stale man pages {stale:?}: run `TGN_UPDATE_MAN=1 cargo test --test integration man::`"
     );
 }
 

@@ -245,7 +245,7 @@ fn issue_36_random_toguz_sheets_are_mended_as_played() {
     assert_goals(&all);
 }
 
-/// The games whose notations mark less: measured and printed (`cargo test --test mend
+/// The games whose notations mark less: measured and printed (`cargo test --test integration mend::
 /// -- --nocapture`), with a floor well below Toguz's that only a broken search fails.
 #[test]
 fn issue_36_mill_and_draughts_sheets_are_measured() {

@@ -4,11 +4,11 @@
 //! own game (item 9); JSON read back keeps the game it was read as (item 10). And every
 //! command that reads games counts the same games in the same files.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
-use common::{Run, json_lines, run, run_stdin, tgn};
+use crate::common::{Run, json_lines, run, run_stdin, tgn};
 
 const TOGUZ: &str = "[Game \"toguz-kumalak\"]";
 

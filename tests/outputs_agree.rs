@@ -3,9 +3,7 @@
 //! convert, annotate, diff, summarize) on the same game. Each test fails without its
 //! fix.
 
-mod common;
-
-use common::{json_lines, run_stdin};
+use crate::common::{json_lines, run_stdin};
 use serde_json::Value;
 
 const TOGUZ: &str = "[Game \"toguz-kumalak\"]\n";

@@ -4,7 +4,7 @@
 //! from a fixed seed; cases that once failed are replayed first from
 //! `properties.proptest-regressions` (committed). The long random campaign sets a seed
 //! and a number of cases of its own (see docs/testing.md):
-//! `PROPTEST_RNG_SEED=$RANDOM PROPTEST_CASES=20000 cargo test --release --test properties`.
+//! `PROPTEST_RNG_SEED=$RANDOM PROPTEST_CASES=20000 cargo test --release --test integration properties::`.
 
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;

@@ -6,7 +6,7 @@
 //! test, which `.ci/run` runs).
 //! And the quick path must carry the plain valid games it is meant for.
 
-mod common;
+use crate::common;
 
 use std::io::Cursor;
 use std::path::Path;

@@ -6,7 +6,7 @@
 //! (split) write nowhere else. And every relative link of every document (the rules
 //! documents too) leads to a file that exists and, with `#anchor`, to a heading in it.
 //!
-//! `TRYCMD=overwrite cargo test --test readme` writes the outputs into the documents
+//! `TRYCMD=overwrite cargo test --test integration readme::` writes the outputs into the documents
 //! (elided lines too): check the diff by hand and elide again what should be.
 
 use std::collections::BTreeSet;

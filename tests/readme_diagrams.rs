@@ -1,8 +1,8 @@
 //! The diagrams the guide shows (docs/guide.md, Diagrams) are what `tgn diagram` draws today: each is drawn
 //! again here and compared with the committed file. A drawing that changed on purpose
-//! is written again with `TGN_UPDATE_README=1 cargo test --test readme_diagrams`.
+//! is written again with `TGN_UPDATE_README=1 cargo test --test integration readme_diagrams::`.
 
-mod common;
+use crate::common;
 
 /// The file under `docs/diagrams/`, and the arguments of `tgn diagram` that draw it.
 const DIAGRAMS: &[(&str, &[&str])] = &[
@@ -45,6 +45,6 @@ fn the_readme_diagrams_are_what_tgn_draws() {
     assert!(
         stale.is_empty(),
         "docs/diagrams/{stale:?} differ from what tgn draws: write them again with \
-         TGN_UPDATE_README=1 cargo test --test readme_diagrams"
+         TGN_UPDATE_README=1 cargo test --test integration readme_diagrams::"
     );
 }

@@ -9,13 +9,11 @@
 //! - The first game of an invalid file may say `[ExpectGamesInFile "<n>"]`: the file
 //!   must hold exactly that many games (a broken game never swallows the next).
 
-mod common;
-
 use std::fs::File;
 use std::io::BufReader;
 use std::path::Path;
 
-use common::record_files;
+use crate::common::record_files;
 use tgn::record::{Encoding, Reader};
 use tgn::replay::{ErrorCode, Settings, replay};
 

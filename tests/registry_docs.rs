@@ -67,6 +67,6 @@ fn the_readme_games_table_is_the_registrys() {
     }
     panic!(
         "the README's games table is out of date with the registry; write it again with \
-         TGN_UPDATE_README=1 cargo test --test registry_docs\n\nwanted:\n{wanted}"
+         TGN_UPDATE_README=1 cargo test --test integration registry_docs::\n\nwanted:\n{wanted}"
     );
 }

@@ -4,11 +4,11 @@
 //! crate); the schemas' version is the writer's; the closed lists of the schemas are
 //! the library's.
 
-mod common;
+use crate::common;
 
 use std::sync::OnceLock;
 
-use common::{json_lines, run, run_stdin};
+use crate::common::{json_lines, run, run_stdin};
 use jsonschema::{Registry, Validator};
 use serde_json::Value;
 use tgn::games::Ending;

@@ -4,8 +4,6 @@
 //! directory, `--force` replaces a name and never writes to what it leads to, and
 //! its file names are distinct, never an option, never a Windows device.
 
-mod common;
-
 use std::fs;
 use std::io::Write;
 use std::os::unix::fs::symlink;
@@ -14,8 +12,8 @@ use std::process::Stdio;
 use std::thread::sleep;
 use std::time::Duration;
 
+use crate::common::tgn;
 use assert_cmd::cargo::CommandCargoExt;
-use common::tgn;
 use tempfile::TempDir;
 
 /// What a file outside the directory holds, and must still hold after the split.

@@ -4,11 +4,11 @@
 //! PlayOK's archive stays small (no drawing per ply). What the page shows in a
 //! browser is `tests/view_browser.rs`'s business.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
-use common::{run, run_stdin};
+use crate::common::{run, run_stdin};
 use serde_json::Value;
 
 /// The data block `id` of `page`, parsed.

@@ -6,9 +6,9 @@
 //! its ply. A screenshot of each game's board goes to `target/view-screenshots/`.
 //!
 //! Ignored by a plain `cargo test` (it needs `chromium`; `.ci/run` installs it and
-//! runs the ignored tests): `cargo test --test view_browser -- --ignored`.
+//! runs the ignored tests): `cargo test --test integration view_browser:: -- --ignored`.
 
-mod common;
+use crate::common;
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use common::picture::{from_state, from_svg, sample, states};
+use crate::common::picture::{from_state, from_svg, sample, states};
 use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
 use headless_chrome::{Browser, LaunchOptions, Tab};
 use serde_json::Value;
