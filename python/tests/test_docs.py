@@ -2,7 +2,6 @@
 the repository's root; a block with a title (```python title=shards.py) as that
 script, with this Python."""
 
-import os
 import re
 import subprocess
 import sys

@@ -12,9 +12,9 @@ import sys
 import xml.etree.ElementTree as ET
 
 import pytest
+from conftest import RECORDS, REPO
 
 import tgn
-from conftest import REPO, RECORDS
 
 
 def where(game):
@@ -211,7 +211,7 @@ def test_the_game_and_options_of_the_cli(tmp_path):
 
 
 def test_leaving_a_loop_early_stops_the_reading():
-    for game in tgn.read_games(RECORDS):
+    for game in tgn.read_games(RECORDS):  # noqa: B007 (read after the loop)
         break
     assert game.file
 

@@ -6,7 +6,7 @@ the object ``tgn convert --to json`` writes, and every attribute reads from it.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List
+from typing import Any
 
 from . import _tgn
 from ._tgn import (
@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 
-class Table(Dict[str, List[Any]]):
+class Table(dict[str, list[Any]]):
     """The per-game table of the data model: a dict of columns (lists), in the
     order of ``tgn convert --to csv``. ``to_pandas()`` and ``to_polars()`` make a
     data frame of it where those libraries are installed; neither is required."""
@@ -53,7 +53,7 @@ class Table(Dict[str, List[Any]]):
     def to_polars(self) -> Any:
         return _frame_library("polars").DataFrame(dict(self))
 
-    def rows(self) -> List[Dict[str, Any]]:
+    def rows(self) -> list[dict[str, Any]]:
         """The table as one dict per game."""
         columns = list(self)
         return [dict(zip(columns, row)) for row in zip(*self.values())]

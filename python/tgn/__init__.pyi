@@ -1,4 +1,4 @@
-from typing import Any, Dict, List
+from typing import Any
 
 from ._tgn import (
     SCHEMA as SCHEMA,
@@ -8,17 +8,17 @@ from ._tgn import (
     Ply as Ply,
     Position as Position,
     RecordError as RecordError,
+    Source,
     TgnError as TgnError,
     __version__ as __version__,
     analyze as analyze,
     games as games,
     read_games as read_games,
 )
-from ._tgn import Source
 
-class Table(Dict[str, List[Any]]):
+class Table(dict[str, list[Any]]):
     def to_pandas(self) -> Any: ...
     def to_polars(self) -> Any: ...
-    def rows(self) -> List[Dict[str, Any]]: ...
+    def rows(self) -> list[dict[str, Any]]: ...
 
 def games_table(source: Source, **reading: Any) -> Table: ...
