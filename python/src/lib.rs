@@ -10,6 +10,7 @@
 mod game;
 mod position;
 mod reading;
+mod threads;
 mod value;
 
 use pyo3::prelude::*;

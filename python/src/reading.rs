@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 
-use pyo3::exceptions::{PyFileNotFoundError, PyTypeError};
+use pyo3::exceptions::{PyFileNotFoundError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
@@ -81,17 +81,51 @@ struct Source {
     _spool: Option<tempfile::TempPath>,
 }
 
+/// How deep lists of sources may nest: deeper is a mistake, not a use (and a deep
+/// enough recursion would overflow the stack of the thread that calls us).
+const MAX_NESTING: usize = 32;
+
 /// The inputs of `source`: a path, a file object, or a list of them.
 fn sources(source: &Bound<'_, PyAny>) -> PyResult<Vec<Source>> {
+    let mut all = Vec::new();
+    collect(source, &mut Vec::new(), &mut all)?;
+    Ok(all)
+}
+
+/// The inputs of `source` into `all`; `within` holds the lists being walked, from
+/// the outermost, so that a list which contains itself is refused, not walked for
+/// ever.
+fn collect<'py>(
+    source: &Bound<'py, PyAny>,
+    within: &mut Vec<Bound<'py, PyAny>>,
+    all: &mut Vec<Source>,
+) -> PyResult<()> {
     if source.is_instance_of::<PyList>() || source.is_instance_of::<pyo3::types::PyTuple>() {
-        let mut all = Vec::new();
-        for item in source.try_iter()? {
-            all.extend(sources(&item?)?);
+        if within.iter().any(|list| list.is(source)) {
+            return Err(PyTypeError::new_err(
+                "read_games: the list of sources contains itself",
+            ));
         }
-        return Ok(all);
+        if within.len() == MAX_NESTING {
+            return Err(PyValueError::new_err(format!(
+                "read_games: lists of sources nest at most {MAX_NESTING} deep"
+            )));
+        }
+        within.push(source.clone());
+        for item in source.try_iter()? {
+            collect(&item?, within, all)?;
+        }
+        within.pop();
+        return Ok(());
     }
+    all.push(one(source)?);
+    Ok(())
+}
+
+/// One input that is not a list: a file object or a path.
+fn one(source: &Bound<'_, PyAny>) -> PyResult<Source> {
     if source.hasattr("read")? && !source.is_instance_of::<PyString>() {
-        return Ok(vec![spooled(source)?]);
+        return spooled(source);
     }
     let path: PathBuf = source.extract().map_err(|_| {
         PyTypeError::new_err(
@@ -105,11 +139,11 @@ fn sources(source: &Bound<'_, PyAny>) -> PyResult<Vec<Source>> {
             path.display().to_string(),
         )));
     }
-    Ok(vec![Source {
+    Ok(Source {
         path,
         shown: None,
         _spool: None,
-    }])
+    })
 }
 
 /// A file object's contents, text or bytes (compressed or not), in a temporary file
@@ -168,7 +202,7 @@ fn run(
     sources: Vec<Source>,
     reading: Reading,
     detail: Detail,
-    mut sink: impl FnMut(Item) -> io::Result<()>,
+    mut sink: impl FnMut(Item) -> io::Result<()> + Send,
 ) -> usize {
     let mut unread = 0;
     let paths: Vec<PathBuf> = sources.iter().map(|s| s.path.clone()).collect();
@@ -183,13 +217,23 @@ fn run(
         .iter()
         .filter_map(|s| Some((Input::File(s.path.clone()).name(), s.shown.clone()?)))
         .collect();
-    let errors = pipeline.run(&inputs, |mut item| {
-        if let Some((_, shown)) = names.iter().find(|(path, _)| **path == *item.file) {
-            item.file = shown.clone();
-        }
-        sink(item)
+    // On this process's own pool: a pool inherited through fork has no threads.
+    let errors = crate::threads::in_pool(|| {
+        pipeline.run(&inputs, |mut item| {
+            if let Some((_, shown)) = names.iter().find(|(path, _)| **path == *item.file) {
+                item.file = shown.clone();
+            }
+            sink(item)
+        })
     });
-    unread += errors.unwrap_or(0);
+    unread += match errors {
+        Ok(Ok(errors)) => errors,
+        Ok(Err(_)) => 0,
+        Err(e) => {
+            eprintln!("tgn: could not start the threads that replay: {e}");
+            1
+        }
+    };
     drop(sources);
     // The pipeline has told each on stderr, as the CLI does; Python is told how many.
     unread

@@ -372,6 +372,70 @@ def test_games_cross_processes():
         assert pool.map(plies_of, games) == [g.plies for g in games]
 
 
+def count_games(path):
+    return sum(1 for _ in tgn.read_games(path))
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # Python 3.12's warning on fork
+@pytest.mark.parametrize("method", ["fork", "spawn"])
+def test_issue57_reading_in_a_pool_after_reading_here(method):
+    if method not in multiprocessing.get_all_start_methods():
+        pytest.skip(f"no {method} on this platform")
+    paths = [str(p) for p in sorted(RECORDS.glob("*/*.pgn"))[:4]]
+    here = [count_games(p) for p in paths]  # the parent's threads exist before the fork
+    with multiprocessing.get_context(method).Pool(2) as pool:
+        # A child that inherits the parent's thread pool without its threads once
+        # waited for ever here: a bound, so that a hang fails.
+        assert pool.map_async(count_games, paths).get(timeout=120) == here
+
+
+# ----- Hostile input -----
+
+
+def test_issue57_a_list_of_sources_that_contains_itself_is_a_type_error():
+    sources = [str(RECORDS / "bagh-chal")]
+    sources.append(sources)
+    with pytest.raises(TypeError, match="contains itself"):
+        tgn.read_games(sources)
+
+
+def test_issue57_sources_nested_too_deep_are_refused_not_a_crash():
+    deep = str(RECORDS / "bagh-chal")
+    for _ in range(30_000):
+        deep = [deep]
+    with pytest.raises(ValueError, match="nest at most"):
+        tgn.read_games(deep)
+
+
+def test_issue57_nesting_is_refused_on_a_thread_with_a_small_stack():
+    import threading
+
+    deep = str(RECORDS / "bagh-chal")
+    for _ in range(1_000):
+        deep = [deep]
+    raised = []
+
+    def read():
+        try:
+            tgn.read_games(deep)
+        except ValueError as e:
+            raised.append(e)
+
+    old = threading.stack_size(256 * 1024)
+    try:
+        thread = threading.Thread(target=read)
+        thread.start()
+        thread.join()
+    finally:
+        threading.stack_size(old)
+    assert len(raised) == 1
+
+
+def test_lists_of_sources_a_few_deep_still_read():
+    path = str(RECORDS / "bagh-chal")
+    assert count_games([[path], ([path],)]) == 2 * count_games(path)
+
+
 # ----- The notebook -----
 
 
