@@ -77,7 +77,13 @@ fn a_bad_move_stops_the_drawing_at_the_position_before_it() {
     let record = parse_games(text, Default::default()).remove(0);
     let drawn = diagram(found, &record, &Settings::default(), Stop::End).unwrap();
     assert_eq!(drawn.ply, 2);
-    assert!(drawn.stopped.unwrap().starts_with("ply 3 (97): wrong mark"));
+    assert!(
+        drawn
+            .stopped
+            .unwrap()
+            .to_string()
+            .starts_with("ply 3 (97): wrong mark")
+    );
 }
 
 #[test]
@@ -205,7 +211,7 @@ fn a_move_after_the_end_of_the_game_is_not_drawn() {
     let record = parse_games(&text, Default::default()).remove(0);
     let drawn = diagram(found, &record, &Settings::default(), Stop::End).unwrap();
     assert_eq!(drawn.ply, 1);
-    let stopped = drawn.stopped.unwrap();
+    let stopped = drawn.stopped.unwrap().to_string();
     assert!(
         stopped.starts_with("ply 2 (e7-e6): move after the end of the game: it ended 1-0"),
         "{stopped}"

@@ -34,6 +34,7 @@ mod layers;
 mod man;
 mod mend;
 mod no_game_lost;
+mod one_step;
 mod options;
 mod outputs_agree;
 mod pipes;

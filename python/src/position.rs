@@ -10,22 +10,14 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use tgn::games::{GameInfo, MoveError, Outcome, Rules, Setup, Sides};
+use tgn::games::{GameInfo, Outcome, Rules, Setup, Sides};
 use tgn::registry::{self, GameVisitor};
-use tgn::replay::{foreign_option, next_to_move};
+use tgn::replay::{ErrorCode, Refusal, foreign_option, next_to_move, step};
 
 use crate::game::Game;
 use crate::reading::option_pairs;
 use crate::value::{serialized, to_python};
 use crate::{AmbiguousMove, IllegalMove, RecordError, error};
-
-/// Why a move cannot be played: the CLI's error code, its sentence, the rule.
-struct Refused {
-    code: &'static str,
-    message: String,
-    rule: Option<&'static str>,
-    candidates: Option<Vec<String>>,
-}
 
 /// A position of one game, whichever game it is.
 trait Board: Send + Sync {
@@ -33,7 +25,7 @@ trait Board: Send + Sync {
     fn sides(&self) -> Sides;
     fn text(&self) -> String;
     fn legal_moves(&self) -> Vec<String>;
-    fn play(&self, text: &str) -> Result<Box<dyn Board>, Refused>;
+    fn play(&self, text: &str) -> Result<Box<dyn Board>, Refusal>;
     fn outcome(&self) -> Option<Outcome>;
     fn to_move(&self) -> Option<&'static str>;
     fn drawing(&self) -> String;
@@ -83,42 +75,8 @@ impl<R: Rules> Board for Held<R> {
             .collect()
     }
 
-    fn play(&self, text: &str) -> Result<Box<dyn Board>, Refused> {
-        let refused = |code, message: String, rule: Option<&'static str>| Refused {
-            code,
-            message,
-            rule,
-            candidates: None,
-        };
-        if let Some(outcome) = self.rules.outcome(&self.position) {
-            return Err(refused(
-                "after-end",
-                format!(
-                    "move after the end of the game: it ended {} ({})",
-                    outcome.result, outcome.reason
-                ),
-                None,
-            ));
-        }
-        let token = self
-            .rules
-            .parse_token(text)
-            .map_err(|e| refused("notation", format!("{text}: {e}"), None))?;
-        let mv = self.rules.resolve(&self.position, &token).map_err(|e| {
-            let rule = e.cited().map(|r| r.as_str());
-            let message = format!("{text}: {e}");
-            match e {
-                MoveError::Illegal { .. } => refused("illegal", message, rule),
-                MoveError::WrongMark { .. } => refused("wrong-mark", message, rule),
-                MoveError::Unchecked { .. } => refused("limit", message, None),
-                MoveError::Ambiguous { candidates } => Refused {
-                    code: "ambiguous",
-                    message,
-                    rule: None,
-                    candidates: Some(candidates),
-                },
-            }
-        })?;
+    fn play(&self, text: &str) -> Result<Box<dyn Board>, Refusal> {
+        let mv = step(&*self.rules, &self.position, text)?;
         let mut position = self.position.clone();
         self.rules.play(&mut position, &mv);
         Ok(Box::new(Held {
@@ -303,20 +261,21 @@ impl Position {
     pub fn play(&self, py: Python<'_>, r#move: &str) -> PyResult<Position> {
         match py.detach(|| self.board.play(r#move)) {
             Ok(board) => Ok(self.with(board)),
-            Err(refused) if refused.code == "ambiguous" => Err(error::<AmbiguousMove>(
-                py,
-                refused.message,
-                refused.code,
-                refused.rule,
-                refused.candidates,
-            )),
-            Err(refused) => Err(error::<IllegalMove>(
-                py,
-                refused.message,
-                refused.code,
-                refused.rule,
-                None,
-            )),
+            Err(refused) => {
+                let code = refused.code.as_str();
+                let rule = refused.rule.map(|r| r.as_str());
+                Err(if refused.code == ErrorCode::Ambiguous {
+                    error::<AmbiguousMove>(
+                        py,
+                        refused.message,
+                        code,
+                        rule,
+                        Some(refused.candidates),
+                    )
+                } else {
+                    error::<IllegalMove>(py, refused.message, code, rule, None)
+                })
+            }
         }
     }
 

@@ -270,7 +270,7 @@ def test_an_illegal_move_raises_with_the_cli_code_and_rule(games):
         if not errors or game.game is None:
             continue
         error = errors[0]
-        if error["code"] not in ("illegal", "ambiguous", "wrong-mark", "notation"):
+        if error["code"] not in ("illegal", "ambiguous", "wrong-mark", "notation", "after-end"):
             continue
         if error["in_variation"] or error["ply"] != game.plies + 1:
             continue
@@ -288,9 +288,40 @@ def test_an_illegal_move_raises_with_the_cli_code_and_rule(games):
             before.play(error["token"])
         assert raised.value.code == error["code"], where(game)
         assert raised.value.rule == error["rule"], where(game)
+        # One step reads the move everywhere (issue 51): the CLI's sentence, word for word.
+        assert str(raised.value) == error["message"], where(game)
         assert isinstance(raised.value, tgn.TgnError)
         checked += 1
     assert checked >= 40
+
+
+def illegal_second(game):
+    """Two moves legal at the start, the second illegal once the first is played."""
+    start = tgn.Position(game)
+    written = start.legal_moves()
+    for first in written:
+        after = start.play(first)
+        if after.to_move == start.to_move:
+            continue  # a turn of several tokens
+        for second in written:
+            try:
+                after.play(second)
+            except tgn.IllegalMove as e:
+                if e.code == "illegal":
+                    return first, second
+    return None
+
+
+def test_issue51_every_games_illegal_move_raises_what_check_says(tgn_cli, tmp_path):
+    for game in tgn.games():
+        first, second = illegal_second(game)
+        path = tmp_path / f"{game}.pgn"
+        path.write_text(f'[Game "{game}"]\n[Result "*"]\n\n1. {first} {second} *\n')
+        error = json.loads(tgn_cli("check", "--format", "json", path))["errors"][0]
+        with pytest.raises(tgn.IllegalMove) as raised:
+            tgn.Position(game).play(first).play(second)
+        said = (raised.value.code, raised.value.rule, str(raised.value))
+        assert said == (error["code"], error["rule"], error["message"]), game
 
 
 def test_an_ambiguous_move_names_its_candidates(games):

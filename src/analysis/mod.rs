@@ -23,7 +23,7 @@ use serde::{Serialize, Serializer};
 use crate::games::registry::{self, GameVisitor};
 use crate::games::{GameInfo, Player, Rules, Setup};
 use crate::record::GameRecord;
-use crate::replay::{Replay, Settings, Status, start_position};
+use crate::replay::{Replay, Settings, Status, start_position, step};
 pub use accuracy::{Judged, expected_score, game_accuracy, move_accuracy};
 pub use score::{MAX_PLY, WIN, decided, plies_to_end};
 pub use search::{Budget, Found, Scored, Searcher};
@@ -240,11 +240,8 @@ pub fn analyze_with<R: Rules>(
         let Status::Played(played) = &replayed.status else {
             break;
         };
-        let resolved = rules
-            .parse_token(&node.text)
-            .ok()
-            .and_then(|token| rules.resolve(&position, &token).ok());
-        let Some(mv) = resolved else {
+        // The driver played it: the step gives the same move again.
+        let Ok(mv) = step(&rules, &position, &node.text) else {
             break;
         };
         let left = game_nodes.saturating_sub(analysis.nodes);

@@ -2,9 +2,10 @@
 //! up to the ply asked for, and the game's scene of the position there with the move
 //! that led to it.
 
+use std::fmt;
 use std::ops::ControlFlow;
 
-use super::{Settings, foreign_option, start_from};
+use super::{Refusal, Settings, foreign_option, start_from, step};
 use crate::games::options::Setup;
 use crate::games::registry::{Found, GameVisitor};
 use crate::games::{Diagram, GameInfo, Rules};
@@ -26,7 +27,28 @@ pub struct Drawn {
     /// The plies played to reach it.
     pub ply: u32,
     /// Why the line stopped before the end asked for (a bad move), if it did.
-    pub stopped: Option<String>,
+    pub stopped: Option<Stopped>,
+}
+
+/// A move of the main line that could not be played, so that the walk stopped there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    /// The move's ply (1 for the first move).
+    pub ply: u32,
+    /// The move as written.
+    pub written: String,
+    /// Why it could not be played: what `check` says of it.
+    pub refusal: Refusal,
+}
+
+impl fmt::Display for Stopped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "ply {} ({}): {}",
+            self.ply, self.written, self.refusal.message
+        )
+    }
 }
 
 /// The scene of `record`, a record of `game`, at `stop` (`tgn diagram`).
@@ -160,7 +182,7 @@ fn walk<R: Rules>(
     record: &GameRecord,
     stop: Stop,
     mut visit: impl FnMut(u32, &R::Position, Option<&R::Move>) -> ControlFlow<()>,
-) -> Result<(u32, Option<String>), String> {
+) -> Result<(u32, Option<Stopped>), String> {
     let mut position = start_from(rules, record.tag("FEN"), record.tag("SetUp"))
         .map_err(|e| format!("bad position string in [FEN]: {e}"))?;
     if visit(0, &position, None).is_break() {
@@ -176,26 +198,9 @@ fn walk<R: Rules>(
         if !continues && stop == Stop::Ply(ply) {
             break;
         }
-        // A move after the end of the game is not played (the replay calls it an
-        // error); the end position is drawn.
-        if !continues
-            && rules.over_but_for_moves(&position)
-            && let Some(outcome) = rules.outcome(&position)
-        {
-            stopped = Some(format!(
-                "ply {} ({}): move after the end of the game: it ended {} ({})",
-                ply + 1,
-                &*node.text,
-                outcome.result,
-                outcome.reason
-            ));
-            break;
-        }
-        let played = rules
-            .parse_token(&node.text)
-            .map_err(|e| e.to_string())
-            .and_then(|token| rules.resolve(&position, &token).map_err(|e| e.to_string()));
-        match played {
+        // A move refused is not played (the replay calls it an error, in the same
+        // words); the position before it is the last drawn.
+        match step(rules, &position, &node.text) {
             Ok(mv) => {
                 rules.play(&mut position, &mv);
                 ply += u32::from(!continues);
@@ -208,8 +213,12 @@ fn walk<R: Rules>(
                     }
                 }
             }
-            Err(why) => {
-                stopped = Some(format!("ply {} ({}): {why}", ply + 1, &*node.text));
+            Err(refusal) => {
+                stopped = Some(Stopped {
+                    ply: ply + u32::from(!continues),
+                    written: node.text.to_string(),
+                    refusal,
+                });
                 break;
             }
         }

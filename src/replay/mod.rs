@@ -14,8 +14,10 @@ pub mod checkpoint;
 pub mod diagram;
 pub mod mend;
 pub(crate) mod quick;
+mod step;
 mod warnings;
 
+pub use step::{Refusal, play_quickly, step};
 pub use warnings::Count as MoveCount;
 
 use std::fmt;
@@ -25,8 +27,7 @@ use serde::Serialize;
 use crate::games::options::tag_name;
 use crate::games::registry::{self, Found, GameVisitor};
 use crate::games::{
-    GameInfo, Invalid, MoveError, Outcome, Player, PositionError, Rule, Rules, Setup, SetupError,
-    Sides,
+    GameInfo, Invalid, Outcome, Player, PositionError, Rule, Rules, Setup, SetupError, Sides,
 };
 use crate::record::{GameRecord, MoveNode, Span};
 use crate::record::{GameResult, Termination};
@@ -916,27 +917,9 @@ impl<R: Rules> Driver<'_, R> {
             position: PositionView::of(rules, position),
             ..Diagnostic::new(code, message, node.span)
         };
-        if let Some(outcome) = rules.outcome(position) {
-            let message = format!(
-                "move after the end of the game: it ended {} ({})",
-                outcome.result, outcome.reason
-            );
-            return Err(fail(ErrorCode::AfterEnd, message));
-        }
-        let token = rules
-            .parse_token(&node.text)
-            .map_err(|e| fail(ErrorCode::Notation, format!("cannot read the move: {e}")))?;
-        let mv = rules.resolve(position, &token).map_err(|e| {
-            let code = match e {
-                MoveError::Illegal { .. } => ErrorCode::Illegal,
-                MoveError::Ambiguous { .. } => ErrorCode::Ambiguous,
-                MoveError::WrongMark { .. } => ErrorCode::WrongMark,
-                MoveError::Unchecked { .. } => ErrorCode::Limit,
-            };
-            Diagnostic {
-                rule: e.cited(),
-                ..fail(code, e.to_string())
-            }
+        let mv = step(rules, position, &node.text).map_err(|refusal| Diagnostic {
+            rule: refusal.rule,
+            ..fail(refusal.code, refusal.message)
         })?;
         let wanted = self.detail;
         let canonical = if wanted.canonical {
@@ -1178,7 +1161,7 @@ pub(crate) mod tests {
     //! The driver tested on a toy game, so its behaviour does not depend on any real
     //! game: Nim with one pile, take 1–3, who takes the last stone wins.
     use super::*;
-    use crate::games::{GameResult, NotationError, OptionSpec, SetupError};
+    use crate::games::{GameResult, MoveError, NotationError, OptionSpec, SetupError};
     use crate::record::parser::{Origin, parse_games};
 
     #[derive(Clone, Debug)]

@@ -18,7 +18,7 @@
 use std::sync::Arc;
 
 use super::warnings::Count;
-use super::{Declared, Replay, Settings, Snapshot, identify_by, start_from};
+use super::{Declared, Replay, Settings, Snapshot, identify_by, play_quickly, start_from};
 use crate::games::registry::GameVisitor;
 use crate::games::{GameInfo, Rules, Setup};
 use crate::record::Termination;
@@ -117,11 +117,6 @@ pub fn quick_with<R: Rules>(
         if !continues {
             ply += 1;
         }
-        // A game over with a move left is for the full replay to report; a game over
-        // for want of a move is found by the move, which cannot then be played.
-        if rules.over_but_for_moves(&position) {
-            return None;
-        }
         if continues && let Some(previous) = previous {
             let token = rules.parse_token(mv.text).ok()?;
             if rules.abandons_turn(&position, previous, &token).is_some() {
@@ -129,7 +124,9 @@ pub fn quick_with<R: Rules>(
             }
         }
         let mover = rules.to_move(&position);
-        if !rules.play_text(&mut position, mv.text) {
+        // The step's verdict, the quick way: a move it would refuse is not played,
+        // and the full replay says why.
+        if !play_quickly(&rules, &mut position, mv.text) {
             return None;
         }
         let new_turn = count.step(ply, mover);
