@@ -1,149 +1,22 @@
 //! A position of any game, as python-chess's `Board`: its legal moves, a move played
 //! (a new position), its outcome, who is to move, its position string and its picture.
 //!
-//! The registry hands a visitor the game's `Rules` type; [`Held`] keeps a configured
-//! rules value and a position of it behind [`Board`], a small object-safe trait, so
-//! that one Python class serves every game.
+//! One Python class serves every game: it wraps the library's erased position,
+//! [`AnyPosition`], whose moves are read by the same step as `tgn check`'s.
 
 use std::sync::Arc;
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use tgn::games::{GameInfo, Outcome, Rules, Setup, Sides};
-use tgn::registry::{self, GameVisitor};
-use tgn::replay::{ErrorCode, Refusal, foreign_option, next_to_move, step};
+use tgn::registry;
+use tgn::replay::ErrorCode;
+use tgn::replay::any::AnyPosition;
 
 use crate::game::Game;
 use crate::reading::option_pairs;
 use crate::value::{serialized, to_python};
 use crate::{AmbiguousMove, IllegalMove, RecordError, error};
-
-/// A position of one game, whichever game it is.
-trait Board: Send + Sync {
-    fn info(&self) -> &'static GameInfo;
-    fn sides(&self) -> Sides;
-    fn text(&self) -> String;
-    fn legal_moves(&self) -> Vec<String>;
-    fn play(&self, text: &str) -> Result<Box<dyn Board>, Refusal>;
-    fn outcome(&self) -> Option<Outcome>;
-    fn to_move(&self) -> Option<&'static str>;
-    fn drawing(&self) -> String;
-    fn svg(&self) -> String;
-    fn state(&self) -> serde_json::Value;
-}
-
-/// A position of the game `R` plays, with the rules configured for it, and the move
-/// that led to it (the position before and the move as written), which its picture
-/// highlights.
-struct Held<R: Rules> {
-    info: &'static GameInfo,
-    rules: Arc<R>,
-    position: R::Position,
-    last: Option<(R::Position, String)>,
-}
-
-impl<R: Rules> Held<R> {
-    fn last_move(&self) -> Option<R::Move> {
-        let (before, text) = self.last.as_ref()?;
-        let token = self.rules.parse_token(text).ok()?;
-        self.rules.resolve(before, &token).ok()
-    }
-}
-
-impl<R: Rules> Board for Held<R> {
-    fn info(&self) -> &'static GameInfo {
-        self.info
-    }
-
-    fn sides(&self) -> Sides {
-        self.rules.sides(self.info)
-    }
-
-    fn text(&self) -> String {
-        self.rules.write_position(&self.position)
-    }
-
-    fn legal_moves(&self) -> Vec<String> {
-        if self.rules.outcome(&self.position).is_some() {
-            return Vec::new();
-        }
-        self.rules
-            .legal_moves(&self.position)
-            .iter()
-            .map(|mv| self.rules.write_move(&self.position, mv))
-            .collect()
-    }
-
-    fn play(&self, text: &str) -> Result<Box<dyn Board>, Refusal> {
-        let mv = step(&*self.rules, &self.position, text)?;
-        let mut position = self.position.clone();
-        self.rules.play(&mut position, &mv);
-        Ok(Box::new(Held {
-            info: self.info,
-            rules: self.rules.clone(),
-            position,
-            last: Some((self.position.clone(), text.to_string())),
-        }))
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.rules.outcome(&self.position)
-    }
-
-    fn to_move(&self) -> Option<&'static str> {
-        next_to_move(&*self.rules, &self.position).map(|p| p.as_str())
-    }
-
-    fn drawing(&self) -> String {
-        self.rules.draw(&self.position)
-    }
-
-    fn svg(&self) -> String {
-        let mut diagram = self
-            .rules
-            .diagram(&self.position, self.last_move().as_ref());
-        if let Some(outcome) = self.rules.outcome(&self.position) {
-            diagram.game_over(&outcome);
-        }
-        tgn::output::svg::write(self.info.id, &diagram)
-    }
-
-    fn state(&self) -> serde_json::Value {
-        self.rules.state(&self.position)
-    }
-}
-
-/// The visitor that configures a game's rules and reads (or starts) its position.
-struct Make<'a> {
-    tags: &'a [(String, String)],
-    options: &'a [(String, String)],
-    text: Option<&'a str>,
-}
-
-impl GameVisitor for Make<'_> {
-    type Output = Result<Box<dyn Board>, (&'static str, String)>;
-
-    fn visit<R: Rules>(self, info: &'static GameInfo) -> Self::Output {
-        if let Some(e) = foreign_option::<R>(info, self.options) {
-            return Err(("setup", e.message));
-        }
-        let rules = R::configure(&Setup::new(info, self.tags, self.options))
-            .map_err(|e| ("setup", e.message))?;
-        let position = match self.text {
-            Some(text) => rules
-                .parse_position(text)
-                .map_err(|e| ("setup", format!("bad position string {text:?}: {e}")))?,
-            None => rules.start_position(),
-        };
-        Ok(Box::new(Held {
-            info,
-            rules: Arc::new(rules),
-            position,
-            last: None,
-        }))
-    }
-}
 
 /// A position of a game: `Position("toguz-kumalak")` is its start,
 /// `Position("toguz-kumalak", "S:9,9,…")` the position that string gives (the one
@@ -151,7 +24,7 @@ impl GameVisitor for Make<'_> {
 /// configures the game as its record does.
 #[pyclass(module = "tgn", frozen)]
 pub struct Position {
-    board: Box<dyn Board>,
+    board: AnyPosition,
     /// What configured it, for pickling: a record's tags, and the options given.
     tags: Arc<Vec<(String, String)>>,
     options: Arc<Vec<(String, String)>>,
@@ -177,13 +50,8 @@ impl Position {
                 None,
             ));
         };
-        let board = found
-            .dispatch(Make {
-                tags: &tags,
-                options,
-                text,
-            })
-            .map_err(|(code, message)| error::<RecordError>(py, message, code, None, None))?;
+        let board = AnyPosition::new(found, &tags, options, text)
+            .map_err(|e| error::<RecordError>(py, e.message, "setup", None, None))?;
         Ok(Position {
             board,
             tags: Arc::new(tags),
@@ -191,7 +59,7 @@ impl Position {
         })
     }
 
-    fn with(&self, board: Box<dyn Board>) -> Position {
+    fn with(&self, board: AnyPosition) -> Position {
         Position {
             board,
             tags: self.tags.clone(),
@@ -288,7 +156,7 @@ impl Position {
     /// Who is to move, `"first"` or `"second"`, None once the game is over.
     #[getter]
     fn to_move(&self) -> Option<&'static str> {
-        self.board.to_move()
+        self.board.to_move().map(|p| p.as_str())
     }
 
     /// The game's structured state (what `convert --states` gives).
@@ -304,11 +172,11 @@ impl Position {
 
     /// The position as SVG, on the game's own board (`tgn diagram`'s picture).
     fn svg(&self) -> String {
-        self.board.svg()
+        tgn::output::svg::write(self.board.info().id, &self.board.diagram())
     }
 
     fn _repr_svg_(&self) -> String {
-        self.board.svg()
+        self.svg()
     }
 
     fn __str__(&self) -> String {

@@ -10,6 +10,7 @@
 //! position before the move they replace, so a variation of the bad move itself is
 //! still checked.
 
+pub mod any;
 pub mod checkpoint;
 pub mod diagram;
 pub mod mend;
