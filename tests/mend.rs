@@ -449,3 +449,50 @@ fn issue_36_a_runs_budget_for_suggestions_is_spent_in_order_and_said() {
     // Checked alone, a game is searched as far as a game may be.
     assert!(text(&tgn_stdin(&["check", "-"], &game)).contains(searched));
 }
+
+/// SLIPPED as played: the sheet every other slip below is made from.
+fn played_sheet() -> String {
+    SLIPPED.replace("47(55)", "74(55)")
+}
+
+/// `fix --mend` on `sheet`: the file as mended, and what fix said.
+fn mended(sheet: &str) -> (String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sheet.pgn");
+    std::fs::write(&path, sheet).unwrap();
+    let run = tgn(&["fix", "--mend", path.to_str().unwrap()]);
+    let said = String::from_utf8(run.stderr).unwrap();
+    let fixed = std::fs::read_to_string(&path).unwrap();
+    let strict = tgn(&["check", "--strict", path.to_str().unwrap()]);
+    assert!(
+        strict.status.success(),
+        "the mended sheet fails check --strict:\n{fixed}\n{}",
+        String::from_utf8_lossy(&strict.stdout)
+    );
+    (fixed, said)
+}
+
+#[test]
+fn issue52_a_ply_inserted_by_mend_is_numbered_as_if_written() {
+    let sheet = played_sheet().replace("5. 79 36(26) 6. 78", "5. 79 6. 78");
+    let (fixed, said) = mended(&sheet);
+    assert!(
+        fixed.contains("5. 79 36(26) {tgn: not written, read as 36(26)} 6. 78 93(42)"),
+        "{fixed}"
+    );
+    // Only the numbers the insertion shifted: the rest of the sheet as written.
+    assert!(fixed.contains("11. 92 74(55) 12. 36 92(64)"), "{fixed}");
+    // The summary counts the games as the fix left them.
+    assert!(said.contains("1 valid, 0 invalid"), "{said}");
+}
+
+#[test]
+fn issue52_a_ply_left_out_by_mend_leaves_the_numbers_right() {
+    let sheet = played_sheet().replace("9. 41 91 10.", "9. 41 91 41 10.");
+    let (fixed, said) = mended(&sheet);
+    assert!(
+        fixed.contains("9. 41 91 {tgn: written 41, left out} 10. 53"),
+        "{fixed}"
+    );
+    assert!(said.contains("1 valid, 0 invalid"), "{said}");
+}

@@ -34,9 +34,10 @@ use super::{
 };
 use super::{Reading, compressed};
 use crate::games::Player;
+use crate::record::parser::{Origin, parse_games};
 use crate::record::{Encoding, GameRecord, MoveNode, Tag, Termination, parse_result};
 use crate::replay::mend::{EditKind, Mend, Suggestion};
-use crate::replay::{Detail, ErrorCode, Line, MoveCount, Status};
+use crate::replay::{Detail, ErrorCode, Line, MoveCount, Settings, Status};
 
 /// Which fixes to make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -588,8 +589,10 @@ impl Run<'_> {
         })
     }
 
-    /// Takes one game: copies the original up to it and writes its fixed text.
-    fn game(&mut self, item: &Item) -> io::Result<()> {
+    /// Takes one game: copies the original up to it and writes its fixed text. Gives
+    /// the fixed game, read and replayed again, when it changed: what the summary
+    /// counts.
+    fn game(&mut self, item: &Item) -> io::Result<Option<Item>> {
         let file = PathBuf::from(&*item.file);
         let is_new = self
             .current
@@ -608,7 +611,7 @@ impl Run<'_> {
             self.current = Some(self.start(input)?);
         }
         let Some(rewrite) = self.current.as_mut() else {
-            return Ok(());
+            return Ok(None);
         };
         if self.settings.fixes.mend
             && let Some(mend) = item.replay.mend.as_deref()
@@ -624,8 +627,10 @@ impl Run<'_> {
         };
         rewrite.changed += usize::from(fixed.is_some());
         let Some(fixed) = fixed else {
-            return Ok(()); // copied with what follows it
+            return Ok(None); // copied with what follows it
         };
+        let mended = self.settings.fixes.mend && item.replay.mend.is_some();
+        let (fixed, after) = fixed_again(item, fixed, &self.settings.read.replay, mended);
         let dry_run = matches!(rewrite.out, Sink::DryRun { .. });
         let mut sink = io::sink();
         let out: &mut dyn Write = if dry_run {
@@ -653,7 +658,7 @@ impl Run<'_> {
                 shown(&item.file),
                 item.index + 1
             );
-            return Ok(());
+            return Ok(None);
         };
         out.write_all(&placed)?;
         if let Sink::DryRun { header, shift } = &mut rewrite.out {
@@ -661,7 +666,7 @@ impl Run<'_> {
             let name = rewrite.input.name();
             show_diff(&name, item.record.span.line, read, &fixed, header, shift)?;
         }
-        Ok(())
+        Ok(after)
     }
 
     fn finish_current(&mut self) -> io::Result<()> {
@@ -695,6 +700,62 @@ impl Run<'_> {
         }
         Ok(())
     }
+}
+
+/// The fixed text of `item` read and replayed again as `settings` read it, to be
+/// counted as it now is; a `mended` one numbered first as if it had been written
+/// right (a ply inserted or left out shifts the numbers after it, which `check
+/// --strict` would refuse). Gives the text to write and the game it holds.
+fn fixed_again(
+    item: &Item,
+    fixed: String,
+    settings: &Settings,
+    mended: bool,
+) -> (String, Option<Item>) {
+    let settings = Settings {
+        detail: Detail::ERRORS,
+        ..settings.clone()
+    };
+    let Some(again) = reread(item, &fixed, &settings) else {
+        return (fixed, None);
+    };
+    if !mended || again.replay.start.is_none() {
+        return (fixed, Some(again));
+    }
+    let mut edits = Vec::new();
+    let record = &again.record;
+    renumber(
+        &record.moves,
+        &again.replay.main,
+        MoveCount::start(record),
+        &mut edits,
+    );
+    edits.sort_by_key(|e| (e.start, e.end));
+    match apply(record, &edits).filter(|_| !edits.is_empty()) {
+        Some(numbered) => {
+            let again = reread(item, &numbered, &settings);
+            (numbered, again)
+        }
+        None => (fixed, Some(again)),
+    }
+}
+
+/// `text`, the new text of `item`'s game, read where the game stands in its file and
+/// replayed; `None` if it does not read as one game.
+fn reread(item: &Item, text: &str, settings: &Settings) -> Option<Item> {
+    let origin = Origin {
+        line: item.record.span.line,
+        offset: item.record.span.start,
+    };
+    let mut games = parse_games(text, origin);
+    let record = games.pop().filter(|_| games.is_empty())?;
+    let replay = crate::replay::replay(&record, settings);
+    Some(Item {
+        file: item.file.clone(),
+        index: item.index,
+        record,
+        replay,
+    })
 }
 
 /// Lists a game `--mend` leaves as it is: no reading, or several, replay its sheet to
@@ -1240,8 +1301,10 @@ pub fn run(settings: &FixSettings) -> io::Result<RunStatus> {
                 }
             }
             tally.io_errors += pipeline.run(batch, |item| {
-                tally.add(&item);
-                run.game(&item)
+                // The summary counts each game as the fix leaves it.
+                let fixed = run.game(&item)?;
+                tally.add(fixed.as_ref().unwrap_or(&item));
+                Ok(())
             })?;
             run.finish_current()?;
         }
