@@ -33,7 +33,6 @@ use super::{
     Input, Item, Pipeline, RunStatus, Stdout, Tally, conclude, expand, plural, report, shown,
 };
 use super::{Reading, compressed};
-use crate::games::Player;
 use crate::record::parser::{Origin, parse_games};
 use crate::record::{Encoding, GameRecord, MoveNode, Tag, Termination, parse_result};
 use crate::replay::mend::{EditKind, Mend, Suggestion};
@@ -340,7 +339,7 @@ fn renumber(moves: &[MoveNode], line: &Line, mut count: MoveCount, edits: &mut V
             // A set-up position: the first number written sets the count.
             count.number = node.number.as_ref().map(|n| n.number);
         }
-        let second = played.mover == Player::Second;
+        let second = !count.leads(played.mover);
         let label = match (new_turn, count.number) {
             (true, Some(n)) if !second => Some(format!("{n}.")),
             (true, Some(n)) if resumes => Some(format!("{n}...")),

@@ -377,12 +377,16 @@ pub fn record_text(info: &GameInfo, round: u64, game: &RandomGame) -> String {
         info.id, game.result
     );
     let mut line_length = 0;
-    // Numbered as the driver counts: the number goes up when the first player begins
-    // a turn after a move of the second.
-    let (mut number, mut last) = (1, None);
+    // Numbered as the driver counts (`replay::MoveCount`): a full move starts with
+    // each turn of the first player, or, once a side has moved twice in a row, of
+    // that side.
+    let (mut number, mut last, mut leader) = (1, None, Player::First);
     for (mv, &(mover, starts)) in game.moves.iter().zip(&game.turns) {
-        let numbered = starts && mover == Player::First;
-        if numbered && last == Some(Player::Second) {
+        if starts && last == Some(mover) {
+            leader = mover;
+        }
+        let numbered = starts && mover == leader;
+        if numbered && last.is_some() {
             number += 1;
         }
         last = Some(mover);

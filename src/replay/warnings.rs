@@ -122,11 +122,16 @@ fn result_tag(record: &GameRecord) -> Option<Diagnostic> {
 }
 
 /// Where the count of full moves stands along a line: a full move starts with each
-/// turn of the first player.
+/// turn of the first player, until a side moves twice in a row (Da San Qi's second
+/// player, who opens the movement phase after placing the last piece): from then on a
+/// full move starts with that side's turns, as Sanmill numbers its records, two plies
+/// to a number.
 #[derive(Clone, Copy, Debug)]
 pub struct Count {
     /// The number of the current full move, once known.
     pub number: Option<u32>,
+    /// The side whose turns start full moves.
+    leader: Player,
     /// Who made the last turn, and at which ply.
     last: Option<(Player, u32)>,
     /// After a number that disagreed, the count it replaced: the number is followed
@@ -147,6 +152,7 @@ impl Count {
     pub fn new(set_up: bool) -> Count {
         Count {
             number: (!set_up).then_some(1),
+            leader: Player::First,
             last: None,
             slip: None,
         }
@@ -156,12 +162,14 @@ impl Count {
     /// token that finishes a turn shares its ply).
     pub fn step(&mut self, ply: u32, mover: Player) -> bool {
         let new_turn = self.last.is_none_or(|(_, last)| last != ply);
-        if new_turn
-            && mover == Player::First
-            && self.last.is_some_and(|(last, _)| last == Player::Second)
-        {
-            self.number = self.number.map(|n| n + 1);
-            self.slip = self.slip.map(|n| n + 1);
+        if new_turn && let Some((last, _)) = self.last {
+            if last == mover {
+                self.leader = mover;
+            }
+            if mover == self.leader {
+                self.number = self.number.map(|n| n + 1);
+                self.slip = self.slip.map(|n| n + 1);
+            }
         }
         self.last = Some((mover, ply));
         new_turn
@@ -190,11 +198,24 @@ impl Count {
             _ => self.slip = None,
         }
         self.number = Some(number);
-        match (mover, continuation) {
-            (Player::Second, false) => fault(NumberFault::BeforeSecond),
-            (Player::First, true) => fault(NumberFault::BeforeFirst),
+        match (self.leads(mover), continuation) {
+            (false, false) => fault(NumberFault::BeforeSecond),
+            (true, true) => fault(NumberFault::BeforeFirst),
             _ => {}
         }
+    }
+
+    /// Whether a turn of `mover` starts a full move (`12.`), or continues one (`12...`).
+    pub fn leads(&self, mover: Player) -> bool {
+        mover == self.leader
+    }
+}
+
+/// `first` or `second`, as the messages name the players.
+fn ordinal(player: Player) -> &'static str {
+    match player {
+        Player::First => "first",
+        Player::Second => "second",
     }
 }
 
@@ -205,9 +226,11 @@ pub enum NumberFault {
     InsideTurn,
     /// Another number was expected (the one given).
     Unexpected(u32),
-    /// `12.` before the second player's move.
+    /// `12.` before a move that continues a full move (the second player's, but
+    /// after a double move).
     BeforeSecond,
-    /// `12...` before the first player's move.
+    /// `12...` before a move that starts a full move (the first player's, but after a
+    /// double move).
     BeforeFirst,
 }
 
@@ -245,13 +268,17 @@ fn move_numbers(
                      sheet skipped or written twice?"
                 ),
                 NumberFault::BeforeSecond => format!(
-                    "move number {shown} stands before the second player's move `{}`: write \
+                    "move number {shown} stands before the {} player's move `{}`: write \
                      {}... or no number",
-                    node.text, written.number
+                    ordinal(played.mover),
+                    node.text,
+                    written.number
                 ),
                 NumberFault::BeforeFirst => format!(
-                    "move number {shown} stands before the first player's move `{}`: write {}.",
-                    node.text, written.number
+                    "move number {shown} stands before the {} player's move `{}`: write {}.",
+                    ordinal(played.mover),
+                    node.text,
+                    written.number
                 ),
             };
             out.push(Diagnostic {
@@ -277,7 +304,29 @@ impl std::fmt::Display for Shown {
 
 #[cfg(test)]
 mod tests {
-    use super::stray_quote;
+    use super::{Count, NumberFault, stray_quote};
+    use crate::games::Player::{First, Second};
+
+    #[test]
+    fn a_side_that_moves_twice_starts_the_full_moves_from_then_on() {
+        // Da San Qi: 12. W B, then the second player opens the movement phase, and
+        // Sanmill writes `13. B W 14. B W`.
+        let mut count = Count::new(false);
+        for ply in 1..=24 {
+            count.step(ply, if ply % 2 == 1 { First } else { Second });
+        }
+        assert_eq!(count.number, Some(12));
+        let mut faults = Vec::new();
+        assert!(count.step(25, Second));
+        count.check(true, Second, (13, false), |f| faults.push(f));
+        count.step(26, First);
+        assert!(count.step(27, Second));
+        count.check(true, Second, (14, false), |f| faults.push(f));
+        assert_eq!(faults, []);
+        assert!(count.step(28, First));
+        count.check(true, First, (14, false), |f| faults.push(f));
+        assert_eq!(faults, [NumberFault::BeforeSecond]);
+    }
 
     #[test]
     fn a_quote_no_backslash_escapes_is_stray() {
