@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::common::{record_files, tgn};
 use assert_cmd::Command;
@@ -41,12 +41,7 @@ fn game_dirs() -> Vec<PathBuf> {
 /// report them as passed) and run by `.ci/run` with `--ignored`, where an absent archive
 /// fails them.
 fn playok() -> &'static str {
-    let path = "../shared/data/toguz/playok-2025.pgn";
-    assert!(
-        Path::new(path).exists(),
-        "{path} is absent: this test reads PlayOK's archive beside the repository"
-    );
-    path
+    crate::common::playok()
 }
 
 /// Text compared modulo trailing spaces and the number of blank lines between games.

@@ -218,8 +218,7 @@ fn assert_goals(all: &Tally) {
 #[test]
 #[ignore = "reads ../shared/data (PlayOK's archive); .ci/run runs it"]
 fn issue_36_playok_sheets_are_mended_as_played() {
-    let path = "../shared/data/toguz/playok-2025.pgn";
-    assert!(Path::new(path).exists(), "{path} is absent");
+    let path = crate::common::playok();
     let text = std::fs::read_to_string(path).unwrap();
     let settings = settings("toguz-kumalak");
     let sheets: Vec<Sheet> = parse_games(&text, Default::default())

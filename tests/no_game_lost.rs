@@ -176,8 +176,7 @@ fn issue_33_json_read_back_keeps_the_game_it_was_read_as() {
 #[test]
 #[ignore = "reads ../shared/data (PlayOK's archive); .ci/run runs it"]
 fn issue_33_playoks_archive_survives_json_and_back() {
-    let pgn = std::fs::read_to_string(common::root().join("../shared/data/toguz/playok-2025.pgn"))
-        .expect("../shared/data/toguz/playok-2025.pgn beside the repository");
+    let pgn = std::fs::read_to_string(common::playok()).unwrap();
     let (back, twice) = round_trip(&pgn, "toguz-kumalak");
     let checked = run_stdin(&["check", "-q", "-"], &back);
     assert_eq!(checked.code, 0, "{}", checked.stdout);

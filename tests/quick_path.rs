@@ -9,7 +9,6 @@
 use crate::common;
 
 use std::io::Cursor;
-use std::path::Path;
 use std::sync::Arc;
 
 use tgn::internals::{quick, random_record};
@@ -188,7 +187,7 @@ fn generated_and_damaged_games_fare_the_same_both_ways() {
 #[test]
 #[ignore = "reads ../shared/data (PlayOK's archive); .ci/run runs it"]
 fn playok_archive_fares_the_same_both_ways() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/toguz/playok-2025.pgn");
+    let path = std::path::PathBuf::from(crate::common::playok());
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!(
             "{}: {e} (PlayOK's archive beside the repository)",

@@ -552,10 +552,7 @@ fn pgn_json_pgn_json_is_exact_for_every_shipped_record() {
 #[test]
 #[ignore = "reads ../shared/data (PlayOK's archive); .ci/run runs it"]
 fn pgn_json_pgn_json_is_exact_for_playoks_archive() {
-    round_trip_is_exact(
-        &["../shared/data/toguz/playok-2025.pgn"],
-        Some("toguz-kumalak"),
-    );
+    round_trip_is_exact(&[crate::common::playok()], Some("toguz-kumalak"));
 }
 
 #[test]

@@ -6,7 +6,6 @@
 
 use crate::common;
 
-use std::path::Path;
 
 use crate::common::{run, run_stdin};
 use serde_json::Value;
@@ -137,8 +136,7 @@ fn the_page_is_written_to_the_file_given() {
 #[test]
 #[ignore = "reads ../shared/data (PlayOK's archive); .ci/run runs it"]
 fn playoks_archive_makes_a_page_of_its_moves_not_of_a_drawing_per_ply() {
-    let path = "../shared/data/toguz/playok-2025.pgn";
-    assert!(Path::new(path).exists(), "{path} is absent");
+    let path = crate::common::playok();
     let out = run(&["view", "--game", "toguz-kumalak", path]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let page = &out.stdout;

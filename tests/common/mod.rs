@@ -81,6 +81,30 @@ pub fn record_files() -> Vec<PathBuf> {
     files
 }
 
+/// The real records the ignored tests read: `$TGN_DATA`, else `../shared/data` beside
+/// the repository (docs/testing.md says where they come from).
+pub fn data_dir() -> PathBuf {
+    std::env::var_os("TGN_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("../shared/data"))
+}
+
+/// PlayOK's 1,199 Toguz Kumalak games (`toguz/playok-2025.pgn` under [`data_dir`]),
+/// as a path string; a clear failure when it is absent.
+pub fn playok() -> &'static str {
+    static PATH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    PATH.get_or_init(|| {
+        let path = data_dir().join("toguz/playok-2025.pgn");
+        assert!(
+            path.exists(),
+            "{} is absent: this test reads PlayOK's Toguz archive; set TGN_DATA to a directory \
+         holding toguz/playok-2025.pgn (docs/testing.md)",
+            path.display()
+        );
+        path.to_str().expect("a UTF-8 path").to_string()
+    })
+}
+
 /// A FIFO at `path` (`mkfifo(1)`).
 pub fn mkfifo(path: &Path) {
     let status = std::process::Command::new("mkfifo")

@@ -868,8 +868,12 @@ fn playok_2025_replays() {
     use crate::record::{Encoding, Reader};
     use crate::replay::{Settings, Status, replay};
 
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data/toguz/playok-2025.pgn");
+    // `$TGN_DATA` (docs/testing.md), else beside the repository.
+    let data = std::env::var_os("TGN_DATA").map_or_else(
+        || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
+        std::path::PathBuf::from,
+    );
+    let path = data.join("toguz/playok-2025.pgn");
     let file = std::fs::File::open(&path).unwrap_or_else(|e| {
         panic!(
             "{}: {e} (PlayOK's archive beside the repository)",
