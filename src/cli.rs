@@ -352,6 +352,36 @@ impl ReadArgs {
     }
 }
 
+impl Command {
+    /// The reading flags of a command that reads records.
+    fn read_args(&self) -> Option<&ReadArgs> {
+        match self {
+            Command::Check(a) => Some(&a.read),
+            Command::Convert(a) => Some(&a.read),
+            Command::Annotate(a) => Some(&a.read),
+            Command::Diagram(a) => Some(&a.read),
+            Command::View(a) => Some(&a.read),
+            Command::Analyze(a) => Some(&a.read),
+            Command::Diff(a) => Some(&a.read),
+            Command::Summarize(a) => Some(&a.read),
+            Command::Filter(a) => Some(&a.read),
+            Command::Duplicates(a) => Some(&a.read),
+            Command::Split(a) => Some(&a.read),
+            Command::Fix(a) => Some(&a.read),
+            Command::Games(_) | Command::Completions { .. } => None,
+        }
+    }
+}
+
+impl ReadArgs {
+    /// An `--option` value no game takes, or one the `--game` does not read: a usage
+    /// error before any record is read, not every game invalid (issue 57).
+    fn refused_option(&self) -> Option<String> {
+        let game = self.game.as_deref().and_then(registry::find);
+        registry::refused_option(game, &self.reading().replay.options)
+    }
+}
+
 /// `--game` must name a game tgn knows: a typo is a usage error, not 1,000 bad games.
 fn parse_game(name: &str) -> Result<String, String> {
     if registry::find(name).is_some() {
@@ -1131,6 +1161,9 @@ pub fn run(cli: Cli) -> i32 {
         clap::ColorChoice::Always => anstream::ColorChoice::Always,
         clap::ColorChoice::Never => anstream::ColorChoice::Never,
     });
+    if let Some(message) = cli.command.read_args().and_then(ReadArgs::refused_option) {
+        return usage_error(&message);
+    }
     let result = match cli.command {
         Command::Check(args)
             if args.format != CheckFormat::Human && (args.quiet || args.verbose) =>

@@ -397,3 +397,42 @@ fn issue_33_olinda_relays_past_a_thousand_laps_draw_on_the_allowance() {
     );
     says(&run, "checked 3000 games");
 }
+
+/// Issue 57, item 12: an `--option` value that no game takes, or an option foreign to
+/// the game read, is a usage error (exit 2) naming what the option takes, not every
+/// game invalid (exit 1).
+#[test]
+fn issue57_a_bad_option_value_is_a_usage_error() {
+    let toguz = "records/toguz-kumalak/r11-draw.pgn";
+    let run = crate::common::run(&["check", "-O", "play-out=maybe", toguz]);
+    assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+    assert!(run.stderr.contains("expected yes or no"), "{}", run.stderr);
+    assert!(run.stdout.is_empty(), "no game was read: {}", run.stdout);
+    let run = crate::common::run(&["check", "-O", "direction=up", toguz]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("ccw, cw"), "{}", run.stderr);
+    let run = crate::common::run(&["check", "-O", "board=2x2", toguz]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("it takes WxH"), "{}", run.stderr);
+    // Mig Mang takes a 26x99 board, Toguz Kumalak has none: its games say so, and the
+    // run ends as a usage error.
+    let run = crate::common::run(&["check", "-O", "board=26x99", toguz]);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(run.stdout.contains("does not concern Toguz Kumalak"));
+    assert!(
+        run.stdout.contains("an --option does not concern"),
+        "{}",
+        run.stdout
+    );
+    let run = run_stdin(
+        &["check", "--game", "toguz", "-O", "board=9x9", "-"],
+        "1. 43(10) *\n",
+    );
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("(--game)"), "{}", run.stderr);
+    // A good value still reads.
+    assert_eq!(
+        crate::common::run(&["check", "-O", "play-out=no", toguz]).code,
+        0
+    );
+}
