@@ -8,7 +8,7 @@
 #![allow(rustdoc::broken_intra_doc_links)]
 
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -604,6 +604,11 @@ pub struct AnalyzeArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_GAME_NODES,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub game_nodes: u64,
+    /// Stop the whole run's analysis after this many seconds: the games and plies
+    /// not reached by then are written without analysis, and stderr says from which
+    /// ply (not reproducible, as --movetime).
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub time_limit: Option<u64>,
     /// The transposition table of each game searched at once, in MB (one per thread).
     #[arg(long, value_name = "MB", default_value_t = 16,
           value_parser = clap::value_parser!(u64).range(1..=65536))]
@@ -634,6 +639,9 @@ impl AnalyzeArgs {
             },
             game_nodes: Some(self.game_nodes),
             hash_bytes: usize::try_from(self.hash << 20).unwrap_or(usize::MAX),
+            deadline: self
+                .time_limit
+                .and_then(|s| Instant::now().checked_add(Duration::from_secs(s))),
         }
     }
 }
@@ -1213,6 +1221,14 @@ pub fn run(cli: Cli) -> i32 {
             diagrams: args.diagram_options(),
             paths: args.paths,
         }),
+        Command::Analyze(args) if args.nodes.is_some_and(|n| n >= args.game_nodes) => {
+            return usage_error(&format!(
+                "--nodes {} leaves nothing to search within --game-nodes {}: each position \
+                 would spend the game's whole budget (raise --game-nodes above --nodes)",
+                args.nodes.unwrap_or_default(),
+                args.game_nodes
+            ));
+        }
         Command::Analyze(args) => commands::analyze::run(&commands::analyze::Options {
             read: args.read.reading(),
             limits: args.limits(),
