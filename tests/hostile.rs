@@ -481,3 +481,37 @@ fn issue57_analyze_time_limit_stops_inside_a_long_game() {
     // Far from a bound on speed: without the limit this runs for minutes.
     assert!(started.elapsed().as_secs() < 60);
 }
+
+/// Issue 57, item 8: values that clean up to one file name each take the next free
+/// suffix of their stem, not every suffix taken before them again (20,000 of them
+/// took 78 s, quadratic). The run is killed at 60 s: linear, it takes a few.
+#[test]
+fn issue57_split_by_tag_is_linear_in_collisions() {
+    let dir = tempfile::TempDir::new().unwrap();
+    let long = "E".repeat(100);
+    let mut input = String::new();
+    for n in 0..20_000 {
+        // Past its 100 characters a name is cut: every value has the same stem.
+        input.push_str(&format!(
+            "[Game \"toguz-kumalak\"]\n[Event \"{long}{n}\"]\n\n1. 87 *\n\n"
+        ));
+    }
+    let out = crate::common::tgn()
+        .args(["split", "--by", "Event", "-d"])
+        .arg(dir.path())
+        .arg("-")
+        .write_stdin(input)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(dir.path().join(format!("{long}.pgn")).exists());
+    assert!(dir.path().join(format!("{long}-2.pgn")).exists());
+    assert!(dir.path().join(format!("{long}-20000.pgn")).exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 20_000);
+}
