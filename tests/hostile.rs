@@ -515,3 +515,34 @@ fn issue57_split_by_tag_is_linear_in_collisions() {
     assert!(dir.path().join(format!("{long}-20000.pgn")).exists());
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 20_000);
 }
+
+/// Issue 57, item 9: `fix -o LINK --force` replaces the link, as `split --force` does,
+/// and never writes to the file it leads to.
+#[cfg(unix)]
+#[test]
+fn issue57_fix_output_force_replaces_a_link() {
+    let dir = tempfile::TempDir::new().unwrap();
+    let secret = dir.path().join("secret.txt");
+    std::fs::write(&secret, "not a record\n").unwrap();
+    let link = dir.path().join("out.pgn");
+    std::os::unix::fs::symlink(&secret, &link).unwrap();
+    let out = crate::common::tgn()
+        .args(["fix", "records/toguz-kumalak/r11-draw.pgn", "--force", "-o"])
+        .arg(&link)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&secret).unwrap(), "not a record\n");
+    assert!(
+        !std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(std::fs::read_to_string(&link).unwrap().contains("Toguz"));
+}
