@@ -8,7 +8,7 @@
 #![allow(rustdoc::broken_intra_doc_links)]
 
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -352,6 +352,36 @@ impl ReadArgs {
     }
 }
 
+impl Command {
+    /// The reading flags of a command that reads records.
+    fn read_args(&self) -> Option<&ReadArgs> {
+        match self {
+            Command::Check(a) => Some(&a.read),
+            Command::Convert(a) => Some(&a.read),
+            Command::Annotate(a) => Some(&a.read),
+            Command::Diagram(a) => Some(&a.read),
+            Command::View(a) => Some(&a.read),
+            Command::Analyze(a) => Some(&a.read),
+            Command::Diff(a) => Some(&a.read),
+            Command::Summarize(a) => Some(&a.read),
+            Command::Filter(a) => Some(&a.read),
+            Command::Duplicates(a) => Some(&a.read),
+            Command::Split(a) => Some(&a.read),
+            Command::Fix(a) => Some(&a.read),
+            Command::Games(_) | Command::Completions { .. } => None,
+        }
+    }
+}
+
+impl ReadArgs {
+    /// An `--option` value no game takes, or one the `--game` does not read: a usage
+    /// error before any record is read, not every game invalid (issue 57).
+    fn refused_option(&self) -> Option<String> {
+        let game = self.game.as_deref().and_then(registry::find);
+        registry::refused_option(game, &self.reading().replay.options)
+    }
+}
+
 /// `--game` must name a game tgn knows: a typo is a usage error, not 1,000 bad games.
 fn parse_game(name: &str) -> Result<String, String> {
     if registry::find(name).is_some() {
@@ -574,6 +604,11 @@ pub struct AnalyzeArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_GAME_NODES,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub game_nodes: u64,
+    /// Stop the whole run's analysis after this many seconds: the games and plies
+    /// not reached by then are written without analysis, and stderr says from which
+    /// ply (not reproducible, as --movetime).
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub time_limit: Option<u64>,
     /// The transposition table of each game searched at once, in MB (one per thread).
     #[arg(long, value_name = "MB", default_value_t = 16,
           value_parser = clap::value_parser!(u64).range(1..=65536))]
@@ -604,6 +639,9 @@ impl AnalyzeArgs {
             },
             game_nodes: Some(self.game_nodes),
             hash_bytes: usize::try_from(self.hash << 20).unwrap_or(usize::MAX),
+            deadline: self
+                .time_limit
+                .and_then(|s| Instant::now().checked_add(Duration::from_secs(s))),
         }
     }
 }
@@ -1131,6 +1169,9 @@ pub fn run(cli: Cli) -> i32 {
         clap::ColorChoice::Always => anstream::ColorChoice::Always,
         clap::ColorChoice::Never => anstream::ColorChoice::Never,
     });
+    if let Some(message) = cli.command.read_args().and_then(ReadArgs::refused_option) {
+        return usage_error(&message);
+    }
     let result = match cli.command {
         Command::Check(args)
             if args.format != CheckFormat::Human && (args.quiet || args.verbose) =>
@@ -1180,6 +1221,14 @@ pub fn run(cli: Cli) -> i32 {
             diagrams: args.diagram_options(),
             paths: args.paths,
         }),
+        Command::Analyze(args) if args.nodes.is_some_and(|n| n >= args.game_nodes) => {
+            return usage_error(&format!(
+                "--nodes {} leaves nothing to search within --game-nodes {}: each position \
+                 would spend the game's whole budget (raise --game-nodes above --nodes)",
+                args.nodes.unwrap_or_default(),
+                args.game_nodes
+            ));
+        }
         Command::Analyze(args) => commands::analyze::run(&commands::analyze::Options {
             read: args.read.reading(),
             limits: args.limits(),

@@ -397,3 +397,152 @@ fn issue_33_olinda_relays_past_a_thousand_laps_draw_on_the_allowance() {
     );
     says(&run, "checked 3000 games");
 }
+
+/// Issue 57, item 12: an `--option` value that no game takes, or an option foreign to
+/// the game read, is a usage error (exit 2) naming what the option takes, not every
+/// game invalid (exit 1).
+#[test]
+fn issue57_a_bad_option_value_is_a_usage_error() {
+    let toguz = "records/toguz-kumalak/r11-draw.pgn";
+    let run = crate::common::run(&["check", "-O", "play-out=maybe", toguz]);
+    assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+    assert!(run.stderr.contains("expected yes or no"), "{}", run.stderr);
+    assert!(run.stdout.is_empty(), "no game was read: {}", run.stdout);
+    let run = crate::common::run(&["check", "-O", "direction=up", toguz]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("ccw, cw"), "{}", run.stderr);
+    let run = crate::common::run(&["check", "-O", "board=2x2", toguz]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("it takes WxH"), "{}", run.stderr);
+    // Mig Mang takes a 26x99 board, Toguz Kumalak has none: its games say so, and the
+    // run ends as a usage error.
+    let run = crate::common::run(&["check", "-O", "board=26x99", toguz]);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(run.stdout.contains("does not concern Toguz Kumalak"));
+    assert!(
+        run.stdout.contains("an --option does not concern"),
+        "{}",
+        run.stdout
+    );
+    let run = run_stdin(
+        &["check", "--game", "toguz", "-O", "board=9x9", "-"],
+        "1. 43(10) *\n",
+    );
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("(--game)"), "{}", run.stderr);
+    // A good value still reads.
+    assert_eq!(
+        crate::common::run(&["check", "-O", "play-out=no", toguz]).code,
+        0
+    );
+}
+
+/// Issue 57, item 11: `--nodes` at or past `--game-nodes` would search nothing (it
+/// exited 0 saying the budget was spent): a usage error.
+#[test]
+fn issue57_analyze_nodes_past_the_game_budget_is_a_usage_error() {
+    let toguz = "records/toguz-kumalak/r11-draw.pgn";
+    let run = crate::common::run(&["analyze", "--nodes", "100", "--game-nodes", "100", toguz]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("--game-nodes"), "{}", run.stderr);
+    assert!(run.stdout.is_empty());
+    let run = crate::common::run(&["analyze", "--nodes", "100", "--game-nodes", "101", toguz]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+/// Issue 57, item 11: `--time-limit` bounds the whole run's analysis, inside a game
+/// too (one long Mig Mang playout took 71 s): what is not reached is written without
+/// analysis, and stderr says from which ply.
+#[test]
+fn issue57_analyze_time_limit_stops_inside_a_long_game() {
+    let mig = tgn::registry::find("mig-mang").unwrap();
+    let text = tgn::internals::random_record(mig, 7, 3_000).unwrap();
+    let started = std::time::Instant::now();
+    let run = run_stdin(
+        &[
+            "analyze",
+            "--nodes",
+            "1000000",
+            "--game-nodes",
+            "1000000000",
+            "--time-limit",
+            "1",
+            "-",
+        ],
+        text,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("the run's time limit is spent (--time-limit)"),
+        "{}",
+        run.stderr
+    );
+    // Far from a bound on speed: without the limit this runs for minutes.
+    assert!(started.elapsed().as_secs() < 60);
+}
+
+/// Issue 57, item 8: values that clean up to one file name each take the next free
+/// suffix of their stem, not every suffix taken before them again (20,000 of them
+/// took 78 s, quadratic). The run is killed at 60 s: linear, it takes a few.
+#[test]
+fn issue57_split_by_tag_is_linear_in_collisions() {
+    let dir = tempfile::TempDir::new().unwrap();
+    let long = "E".repeat(100);
+    let mut input = String::new();
+    for n in 0..20_000 {
+        // Past its 100 characters a name is cut: every value has the same stem.
+        input.push_str(&format!(
+            "[Game \"toguz-kumalak\"]\n[Event \"{long}{n}\"]\n\n1. 87 *\n\n"
+        ));
+    }
+    let out = crate::common::tgn()
+        .args(["split", "--by", "Event", "-d"])
+        .arg(dir.path())
+        .arg("-")
+        .write_stdin(input)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(dir.path().join(format!("{long}.pgn")).exists());
+    assert!(dir.path().join(format!("{long}-2.pgn")).exists());
+    assert!(dir.path().join(format!("{long}-20000.pgn")).exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 20_000);
+}
+
+/// Issue 57, item 9: `fix -o LINK --force` replaces the link, as `split --force` does,
+/// and never writes to the file it leads to.
+#[cfg(unix)]
+#[test]
+fn issue57_fix_output_force_replaces_a_link() {
+    let dir = tempfile::TempDir::new().unwrap();
+    let secret = dir.path().join("secret.txt");
+    std::fs::write(&secret, "not a record\n").unwrap();
+    let link = dir.path().join("out.pgn");
+    std::os::unix::fs::symlink(&secret, &link).unwrap();
+    let out = crate::common::tgn()
+        .args(["fix", "records/toguz-kumalak/r11-draw.pgn", "--force", "-o"])
+        .arg(&link)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&secret).unwrap(), "not a record\n");
+    assert!(
+        !std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(std::fs::read_to_string(&link).unwrap().contains("Toguz"));
+}

@@ -515,6 +515,7 @@ pub fn analyze<'py>(
         },
         game_nodes: Some(game_nodes),
         hash_bytes: hash_mb.saturating_mul(1 << 20),
+        deadline: None,
     };
     let full = game.full(py);
     let analyzed = py.detach(|| {

@@ -43,6 +43,9 @@ pub struct Limits {
     pub game_nodes: Option<u64>,
     /// The transposition table's size, in bytes, per game searched at once.
     pub hash_bytes: usize,
+    /// When the whole run's analysis must stop (`--time-limit`): past it no position
+    /// is searched, and each search before it ends by then (not reproducible).
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Limits {
@@ -256,8 +259,20 @@ pub fn analyze_with<R: Rules>(
             analysis.stopped = Some(stop(played.ply));
             break;
         }
+        let mut time = limits.budget.time;
+        if let Some(deadline) = limits.deadline {
+            let Some(before) = deadline.checked_duration_since(std::time::Instant::now()) else {
+                analysis.stopped = Some(Stopped {
+                    ply: played.ply,
+                    reason: "the run's time limit is spent (--time-limit)".to_string(),
+                });
+                break;
+            };
+            time = Some(time.map_or(before, |t| t.min(before)));
+        }
         let budget = Budget {
             most: Some(left),
+            time,
             ..limits.budget
         };
         let (eval, spent) = judge(&rules, &mut searcher, &position, &mv, budget, played.mover);

@@ -1052,8 +1052,9 @@ fn watch_signals() {
 }
 
 /// Opens `--output`. A character device or FIFO is written through, never renamed
-/// over; an existing file is replaced only with `--force` (as split does), through
-/// its symbolic link and keeping its owner and mode; a new one follows the umask.
+/// over; an existing file is replaced only with `--force` (as split does), keeping its
+/// owner and mode; a symbolic link is replaced by a new file, as a new one follows the
+/// umask.
 fn open_output(path: &Path, force: bool) -> io::Result<Output> {
     let named = |e: io::Error, hint: &str| {
         io::Error::new(e.kind(), format!("{}: {e}{hint}", path.display()))
@@ -1074,10 +1075,15 @@ fn open_output(path: &Path, force: bool) -> io::Result<Output> {
             io::Error::new(io::ErrorKind::AlreadyExists, "already exists"),
             " (--force overwrites it)",
         )),
-        Ok(meta) => {
-            let path = fs::canonicalize(path)?;
-            Ok(Output::Temp(temp_beside(&path, Some(&meta))?, path))
+        Ok(_) if fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) => {
+            // The link itself is replaced, never the file it leads to, as split and
+            // annotate --diagrams do (issue 57).
+            Ok(Output::Temp(temp_beside(path, None)?, path.to_path_buf()))
         }
+        Ok(meta) => Ok(Output::Temp(
+            temp_beside(path, Some(&meta))?,
+            path.to_path_buf(),
+        )),
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             Ok(Output::Temp(temp_beside(path, None)?, path.to_path_buf()))
         }

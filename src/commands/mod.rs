@@ -32,6 +32,10 @@ use crate::record::{Chunk, Encoding, GameRecord, ReadError, Reader};
 use crate::replay::{Detail, ErrorCode, Settings};
 use allowance::{Replayed, RunAllowance};
 
+/// What the replay's error of an `--option` foreign to a record's game says
+/// ([`crate::replay::foreign_option`]).
+const FOREIGN_OPTION: &str = " (--option) does not concern ";
+
 /// How a run ended, as an exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum RunStatus {
@@ -85,6 +89,9 @@ pub struct Tally {
     pub decided: usize,
     pub warnings: usize,
     pub io_errors: usize,
+    /// Games refused an `--option` that does not concern their game: the command line
+    /// asked for a rule the replay cannot apply, a usage error (exit 2, issue 57).
+    pub foreign_options: usize,
 }
 
 impl Tally {
@@ -94,10 +101,16 @@ impl Tally {
         self.invalid += usize::from(!item.replay.is_valid());
         self.decided += usize::from(item.replay.outcome.is_some());
         self.warnings += item.replay.warnings.len();
+        self.foreign_options += usize::from(
+            item.replay
+                .errors
+                .iter()
+                .any(|e| e.code == ErrorCode::Setup && e.message.contains(FOREIGN_OPTION)),
+        );
     }
 
     pub fn status(&self) -> RunStatus {
-        RunStatus::of(self.io_errors, self.invalid)
+        RunStatus::of(self.io_errors + self.foreign_options, self.invalid)
     }
 
     /// `12 games in 3 files: 11 valid, 1 invalid, 2 warnings`, and `, 1 read error`
@@ -110,8 +123,12 @@ impl Tally {
         };
         let warnings = and(self.warnings, "warning");
         let unread = and(self.io_errors, "read error");
+        let foreign = match self.foreign_options {
+            0 => String::new(),
+            n => format!(", {} an --option does not concern", plural(n, "game")),
+        };
         format!(
-            "{} in {}: {} valid, {} invalid{warnings}{unread}",
+            "{} in {}: {} valid, {} invalid{warnings}{unread}{foreign}",
             plural(self.games, "game"),
             plural(self.files, "file"),
             self.games - self.invalid,

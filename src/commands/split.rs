@@ -52,6 +52,10 @@ struct Files<'a> {
     used: HashSet<String>,
     /// Each tag value's file name (`None`: games without the tag).
     names: HashMap<Option<String>, String>,
+    /// Per stem (lower-cased), the suffix its next colliding value tries first: many
+    /// values that clean up to one stem cost one try each, not all the taken ones
+    /// again (issue 57: 20,000 such games took 78 s).
+    next_suffix: HashMap<String, u32>,
     open: HashMap<String, BufWriter<File>>,
     /// Files written.
     created: usize,
@@ -76,10 +80,10 @@ impl Files<'_> {
                     self.used.contains(&name) || name == missing.to_lowercase()
                 };
                 let mut name = format!("{stem}.pgn");
-                let mut n = 1;
+                let next = self.next_suffix.entry(stem.to_lowercase()).or_insert(2);
                 while taken(&name) {
-                    n += 1;
-                    name = format!("{stem}-{n}.pgn");
+                    name = format!("{stem}-{next}.pgn");
+                    *next += 1;
                 }
                 name
             }
@@ -146,6 +150,7 @@ pub fn run(settings: &SplitSettings) -> io::Result<RunStatus> {
         settings,
         used: HashSet::new(),
         names: HashMap::new(),
+        next_suffix: HashMap::new(),
         open: HashMap::new(),
         created: 0,
     };

@@ -250,6 +250,85 @@ pub fn every_option() -> impl Iterator<Item = &'static OptionSpec> {
     FAMILIES.iter().flat_map(|family| family.options)
 }
 
+/// The first `--option` value that no game which reads that option accepts, or that
+/// `game` (`--game`, for records that name none) does not read or refuses: a usage
+/// error, said with the values the option takes (issue 57: `-O play-out=maybe` had
+/// marked every game invalid). A value some game accepts is checked again per record.
+pub fn refused_option(game: Option<Found>, overrides: &[(String, String)]) -> Option<String> {
+    for (name, value) in overrides {
+        let shown = if value.is_empty() {
+            name.clone()
+        } else {
+            format!("{name}={value}")
+        };
+        let readers: Vec<(Found, &'static OptionSpec)> = match game {
+            Some(found) => found
+                .options_of()
+                .into_iter()
+                .filter(|o| o.name == name)
+                .map(|o| (found, o))
+                .collect(),
+            None => all_games()
+                .flat_map(|g| {
+                    g.options_of()
+                        .into_iter()
+                        .filter(|o| o.name == name)
+                        .map(move |o| (g, o))
+                })
+                .collect(),
+        };
+        if readers.is_empty() {
+            let found = game?;
+            let theirs: Vec<&str> = found.options_of().iter().map(|o| o.name).collect();
+            let theirs = match theirs.as_slice() {
+                [] => "it has none".to_string(),
+                names => format!("its options are {}", names.join(", ")),
+            };
+            return Some(format!(
+                "--option {shown}: option {name} does not concern {} (--game): {theirs}",
+                found.info.name
+            ));
+        }
+        let one = [(name.clone(), value.clone())];
+        let mut refusals = readers.iter().map(|(found, spec)| {
+            found
+                .dispatch(Configure { overrides: &one })
+                .filter(|e| e.option.as_deref() == Some(name.as_str()))
+                .map(|e| (e, *spec))
+        });
+        let Some(Some((first, spec))) = refusals.next() else {
+            continue;
+        };
+        if refusals.all(|r| r.is_some()) {
+            // A switch's and a choice's messages list their values; a text's says
+            // what was wrong with it, and here its form follows.
+            let form = match &spec.kind {
+                super::OptionKind::Text { form, example } => {
+                    format!("; it takes {form}, like {example}")
+                }
+                _ => String::new(),
+            };
+            return Some(format!(
+                "--option {shown}: {}{form} (tgn games lists each game's options)",
+                first.message
+            ));
+        }
+    }
+    None
+}
+
+/// Configures a game with the command line's options alone: the error, if any.
+struct Configure<'a> {
+    overrides: &'a [(String, String)],
+}
+
+impl GameVisitor for Configure<'_> {
+    type Output = Option<SetupError>;
+    fn visit<R: Rules>(self, game: &'static GameInfo) -> Option<SetupError> {
+        R::configure(&Setup::new(game, &[], self.overrides)).err()
+    }
+}
+
 /// Lowercase, apostrophes dropped, every run of other non-alphanumerics one `-`.
 pub fn normalize_name(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
