@@ -351,10 +351,12 @@ fn a_misspelt_game_option_or_value_gets_a_suggestion() {
         &["check", "-O", "no-return=mil", "--game", "morabaraba", "-"],
         "1. d2 *\n",
     );
+    // A value no game takes is a usage error before any record is read (issue 57).
+    assert_eq!(out.code, 2);
     assert!(
-        out.stdout.contains("(did you mean \"mill\"?)"),
+        out.stderr.contains("(did you mean \"mill\"?)"),
         "{}",
-        out.stdout
+        out.stderr
     );
 }
 
