@@ -6,7 +6,6 @@
 
 use crate::common;
 
-
 use crate::common::{run, run_stdin};
 use serde_json::Value;
 
