@@ -183,6 +183,32 @@ fn a_damaged_stream_is_an_error_for_its_file_alone() {
     assert!(out.stdout.contains("2 read errors"), "{}", out.stdout);
 }
 
+/// Issue 57 item 10: bytes after the last member are ignored with a warning, as
+/// `gzip -d` ignores them, and the last game is read.
+#[test]
+fn trailing_bytes_after_gzip_data_lose_no_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = read(R10).repeat(3);
+    let mut bytes = gzip(&text);
+    bytes.extend(b"\0\0\0\0padding a tape would add");
+    let padded = put(dir.path(), "padded.pgn.gz", &bytes);
+    let out = check(&[&padded]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stdout.contains("checked 3 games in 1 file: 3 valid"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stderr.contains(&format!(
+            "tgn: warning: {}: bytes after the end of the gzip data are not gzip; ignored",
+            padded.display()
+        )),
+        "{}",
+        out.stderr
+    );
+}
+
 #[test]
 fn a_decompression_bomb_is_refused_in_flat_memory() {
     let dir = tempfile::tempdir().unwrap();

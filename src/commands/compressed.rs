@@ -32,15 +32,18 @@ const MAGIC: usize = 4;
 /// for more is refused rather than allocated.
 const ZSTD_WINDOW_LOG_MAX: u32 = 27;
 
-/// The most text a compressed byte may become, once [`RATIO_FROM`] bytes are out:
+/// The most text a compressed byte may become, over each [`RATIO_WINDOW`] of it:
 /// record text compresses about 5–15 times (PlayOK's archive: 11× with zstd -19), and
 /// a stream that expands a thousand times more than its input is not records but a
 /// decompression bomb.
 pub const MAX_RATIO: u64 = 1000;
 
-/// The text read before [`MAX_RATIO`] is applied (a small file of a few repeated
-/// lines may compress very well).
-const RATIO_FROM: u64 = 16 << 20;
+/// The text over which [`MAX_RATIO`] is measured: each window of this much text must
+/// have come from at least its thousandth in compressed bytes. A window, not the whole
+/// stream so far, so that an incompressible start (megabytes of random bytes) buys no
+/// credit for what follows it; and not less, since a small file of a few repeated
+/// lines may compress very well.
+const RATIO_WINDOW: u64 = 16 << 20;
 
 impl Compression {
     /// The compression whose magic number `start` begins with, if any.
@@ -106,7 +109,10 @@ pub fn inner_extension(path: &Path) -> Option<&OsStr> {
 ///
 /// # Errors
 /// A source that cannot be read, or a zstd stream whose decoder cannot be set up.
-pub fn decompressed(source: Box<dyn BufRead + Send>) -> io::Result<Box<dyn BufRead + Send>> {
+pub fn decompressed(
+    source: Box<dyn BufRead + Send>,
+    name: &str,
+) -> io::Result<Box<dyn BufRead + Send>> {
     let (compression, source) = sniff(source)?;
     let Some(compression) = compression else {
         return Ok(source);
@@ -118,7 +124,7 @@ pub fn decompressed(source: Box<dyn BufRead + Send>) -> io::Result<Box<dyn BufRe
     };
     let decoder: Box<dyn Read + Send> = match compression {
         // Every member, as `zcat` reads a file of several (`cat a.gz b.gz`).
-        Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(counted)),
+        Compression::Gzip => Box::new(GzipMembers::new(counted, name)),
         Compression::Zstd => {
             let mut decoder = zstd::stream::read::Decoder::with_buffer(counted)?;
             decoder.window_log_max(ZSTD_WINDOW_LOG_MAX)?;
@@ -132,6 +138,7 @@ pub fn decompressed(source: Box<dyn BufRead + Send>) -> io::Result<Box<dyn BufRe
             compression,
             consumed,
             produced: 0,
+            window: (0, 0),
         },
     )))
 }
@@ -183,6 +190,53 @@ impl BufRead for Counted {
     }
 }
 
+/// The members of a gzip file, one after another, as `zcat` reads a file of several
+/// (`cat a.gz b.gz`). Bytes after the last member that do not begin another are
+/// ignored with a warning, as `gzip -d` does ("trailing garbage ignored"): the text
+/// before them is whole, checked by each member's CRC.
+struct GzipMembers {
+    /// The member being read; `None` once the last has ended.
+    member: Option<flate2::bufread::GzDecoder<Counted>>,
+    /// The file's name, for the warning.
+    name: String,
+}
+
+impl GzipMembers {
+    fn new(source: Counted, name: &str) -> GzipMembers {
+        GzipMembers {
+            member: Some(flate2::bufread::GzDecoder::new(source)),
+            name: name.to_string(),
+        }
+    }
+}
+
+impl Read for GzipMembers {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while let Some(member) = &mut self.member {
+            let n = member.read(buf)?;
+            if n > 0 || buf.is_empty() {
+                return Ok(n);
+            }
+            let mut rest = self.member.take().expect("a member was read").into_inner();
+            let next = rest.fill_buf()?;
+            match next {
+                [] => {}
+                // One byte alone may be the first of a member's magic number that a
+                // pipe gave before the second: read as a member, to be sure.
+                [0x1f] | [0x1f, 0x8b, ..] => {
+                    self.member = Some(flate2::bufread::GzDecoder::new(rest));
+                }
+                _ => eprintln!(
+                    "tgn: warning: {}: bytes after the end of the gzip data are not gzip; \
+                     ignored, as gzip -d ignores them",
+                    self.name
+                ),
+            }
+        }
+        Ok(0)
+    }
+}
+
 /// The decompressed text: its errors name the format, and it stops at a decompression
 /// bomb.
 struct Decompressing {
@@ -192,6 +246,8 @@ struct Decompressing {
     consumed: Arc<AtomicU64>,
     /// The text given so far.
     produced: u64,
+    /// Where the current [`RATIO_WINDOW`] began: (compressed bytes, text).
+    window: (u64, u64),
 }
 
 impl Read for Decompressing {
@@ -207,16 +263,23 @@ impl Read for Decompressing {
             io::Error::new(e.kind(), format!("the {name} data is damaged: {why}"))
         })?;
         self.produced += n as u64;
-        let consumed = self.consumed.load(Ordering::Relaxed).max(1);
-        if self.produced > RATIO_FROM && self.produced > MAX_RATIO * consumed {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!(
-                    "the {name} data expands more than {MAX_RATIO} times ({consumed} bytes \
-                     into {} MiB so far): a decompression bomb, not records; not read further",
-                    self.produced >> 20
-                ),
-            ));
+        if self.produced - self.window.1 >= RATIO_WINDOW {
+            let consumed = self.consumed.load(Ordering::Relaxed);
+            let taken = (consumed - self.window.0).max(1);
+            let given = self.produced - self.window.1;
+            if given > MAX_RATIO * taken {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "the {name} data expands more than {MAX_RATIO} times ({taken} bytes \
+                         into {} MiB, after {} MiB of text): a decompression bomb, not \
+                         records; not read further",
+                        given >> 20,
+                        self.window.1 >> 20
+                    ),
+                ));
+            }
+            self.window = (consumed, self.produced);
         }
         Ok(n)
     }
@@ -235,7 +298,7 @@ mod tests {
 
     fn read(bytes: Vec<u8>) -> io::Result<Vec<u8>> {
         let mut out = Vec::new();
-        decompressed(Box::new(io::Cursor::new(bytes)))?.read_to_end(&mut out)?;
+        decompressed(Box::new(io::Cursor::new(bytes)), "test")?.read_to_end(&mut out)?;
         Ok(out)
     }
 
@@ -274,14 +337,14 @@ mod tests {
         let bytes = gzip(&text);
         let trickle = BufReader::with_capacity(1, io::Cursor::new(bytes));
         let mut out = Vec::new();
-        decompressed(Box::new(trickle))
+        decompressed(Box::new(trickle), "test")
             .unwrap()
             .read_to_end(&mut out)
             .unwrap();
         assert_eq!(out, text);
         let short = BufReader::with_capacity(1, io::Cursor::new(vec![0x1f]));
         let mut out = Vec::new();
-        decompressed(Box::new(short))
+        decompressed(Box::new(short), "test")
             .unwrap()
             .read_to_end(&mut out)
             .unwrap();
@@ -303,6 +366,45 @@ mod tests {
         garbage.extend(b"not a frame at all");
         let error = read(garbage).unwrap_err().to_string();
         assert!(error.starts_with("the zstd data is damaged"), "{error}");
+    }
+
+    /// Issue 57 item 10: `gzip -d` reads such a file whole, and so does tgn.
+    #[test]
+    fn bytes_after_the_last_gzip_member_are_ignored_and_the_text_is_whole() {
+        let text = b"[Game \"zamma\"]\n\n1. e3-d4 *\n".repeat(50);
+        for trailer in [&b"garbage after the end\n"[..], &[0; 512], &[0x1f, 0]] {
+            let mut bytes = gzip(&text);
+            bytes.extend(trailer);
+            assert_eq!(read(bytes).unwrap(), text, "{trailer:?}");
+        }
+        // A second member that is cut short is still damage, not garbage.
+        let mut bytes = gzip(&text);
+        let second = gzip(&text);
+        bytes.extend(&second[..second.len() / 2]);
+        let error = read(bytes).unwrap_err().to_string();
+        assert!(error.starts_with("the gzip data is damaged"), "{error}");
+    }
+
+    /// Issue 57 item 7: megabytes of incompressible bytes first buy no credit for the
+    /// text that follows; each window of text is measured on its own.
+    #[test]
+    fn an_incompressible_start_does_not_hide_a_decompression_bomb() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut noise: Vec<u8> = (0..2 << 20)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state as u8
+            })
+            .collect();
+        noise.extend(b"[Game \"zamma\"]\n\n1. e3-d4 *\n".repeat(40 << 20 >> 5));
+        let bomb = zstd::encode_all(&noise[..], 3).unwrap();
+        assert!(bomb.len() < 3 << 20, "{}", bomb.len());
+        let error = read(bomb).unwrap_err().to_string();
+        assert!(error.contains("decompression bomb"), "{error}");
+        // The same noise with text that compresses as records do passes.
+        assert!(read(zstd::encode_all(&noise[..RATIO_WINDOW as usize], 3).unwrap()).is_ok());
     }
 
     #[test]

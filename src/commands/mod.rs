@@ -266,12 +266,13 @@ impl Input {
 
     /// The input's bytes, decompressed if they are ([`compressed`]).
     fn open(&self) -> io::Result<Box<dyn BufRead + Send>> {
-        compressed::decompressed(match self {
+        let source: Box<dyn BufRead + Send> = match self {
             Input::Stdin => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
             Input::File(path) | Input::Spooled(path) => {
                 Box::new(BufReader::with_capacity(1 << 16, File::open(path)?))
             }
-        })
+        };
+        compressed::decompressed(source, &self.name())
     }
 
     fn is_json(&self) -> bool {
