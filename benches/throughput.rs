@@ -96,7 +96,7 @@ fn measure(id: &str, path: &Path, game: Found, runs: u32) {
         None => std::fs::metadata(path).expect("archive").len(),
         Some(_) => {
             let file = std::io::BufReader::new(File::open(path).expect("archive"));
-            let mut text = compressed::decompressed(Box::new(file)).expect("archive");
+            let mut text = compressed::decompressed(Box::new(file), "archive").expect("archive");
             std::io::copy(&mut text, &mut std::io::sink()).expect("decompress archive")
         }
     } as f64
