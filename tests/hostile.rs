@@ -546,3 +546,21 @@ fn issue57_fix_output_force_replaces_a_link() {
     );
     assert!(std::fs::read_to_string(&link).unwrap().contains("Toguz"));
 }
+
+/// Issue 57 item 6: a JSON array of numbers, every element a read error. The first
+/// hundred are shown, the rest counted: memory does not grow with them.
+#[test]
+fn read_errors_past_the_first_hundred_are_counted_not_kept() {
+    let input = format!("[{}]", vec!["1"; 5000].join(","));
+    let out = run_stdin(&["convert", "--from", "json", "--to", "pgn", "-"], input);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    let shown = out.stderr.matches("expected a JSON object").count();
+    assert_eq!(shown, 100, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("tgn: <stdin>: 4900 more read errors, not shown (the first 100 are)"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("5000 read errors"), "{}", out.stderr);
+}

@@ -193,6 +193,42 @@ fn the_schemas_closed_lists_are_the_librarys() {
     );
 }
 
+/// The JSON reader refuses a field the schema does not name (issue 57 item 14): its
+/// lists are the schema's.
+#[test]
+fn the_json_readers_fields_are_the_schemas() {
+    use tgn::record::json::{DUPLICATE_TAG_FIELDS, GAME_FIELDS, MOVE_FIELDS, VARIATION_FIELDS};
+    let game = parse(GAME_SCHEMA);
+    let names = |object: &Value| -> Vec<String> {
+        object["properties"]
+            .as_object()
+            .expect("properties")
+            .keys()
+            .cloned()
+            .collect()
+    };
+    let sorted = |fields: &[&str]| {
+        let mut fields: Vec<String> = fields.iter().map(|f| f.to_string()).collect();
+        fields.sort();
+        fields
+    };
+    let schema = |object: &Value| {
+        let mut fields = names(object);
+        fields.sort();
+        fields
+    };
+    assert_eq!(schema(&game), sorted(GAME_FIELDS));
+    assert_eq!(schema(&game["$defs"]["move"]), sorted(MOVE_FIELDS));
+    assert_eq!(
+        schema(&game["$defs"]["move"]["properties"]["variations"]["items"]),
+        sorted(VARIATION_FIELDS)
+    );
+    assert_eq!(
+        schema(&game["properties"]["duplicate_tags"]["items"]),
+        sorted(DUPLICATE_TAG_FIELDS)
+    );
+}
+
 #[test]
 fn convert_writes_every_shipped_record_as_the_schema_says() {
     let game = &validators().game;

@@ -510,7 +510,7 @@ impl Pipeline<'_> {
             // Three stages at once: this thread hands the games replayed last round over
             // in order, while on the pool one worker reads the next batch and the others
             // parse and replay the batch read last round.
-            let mut read_errors = Vec::new();
+            let mut read_errors = ReadErrors::default();
             let mut pending = read_batch(&mut games, &mut read_errors);
             let mut replayed: Vec<Replayed> = Vec::new();
             let mut index = 0;
@@ -554,10 +554,19 @@ impl Pipeline<'_> {
                 handed?;
                 replayed = next_replayed;
             }
-            for e in read_errors {
+            for e in &read_errors.shown {
                 bar.suspend(|| eprintln!("tgn: {}: {}", shown(&file), shown(&e.to_string())));
-                errors += 1;
             }
+            if read_errors.more > 0 {
+                bar.suspend(|| {
+                    eprintln!(
+                        "tgn: {}: {} more read errors, not shown (the first {MAX_READ_ERRORS} are)",
+                        shown(&file),
+                        read_errors.more
+                    )
+                });
+            }
+            errors += read_errors.shown.len() + read_errors.more;
         }
         bar.finish_and_clear();
         if seen == 0 && errors == 0 && !self.read.allow_empty {
@@ -625,9 +634,31 @@ impl Games {
     }
 }
 
+/// The read errors of one file shown: past these, they are only counted. A file of
+/// millions of values that are not games (a JSON array of numbers) then costs no
+/// memory for them, and its reader says how many more there were.
+pub const MAX_READ_ERRORS: usize = 100;
+
+/// The read errors of one file: the first [`MAX_READ_ERRORS`], and a count of the rest.
+#[derive(Default)]
+struct ReadErrors {
+    shown: Vec<ReadError>,
+    more: usize,
+}
+
+impl ReadErrors {
+    fn push(&mut self, error: ReadError) {
+        if self.shown.len() < MAX_READ_ERRORS {
+            self.shown.push(error);
+        } else {
+            self.more += 1;
+        }
+    }
+}
+
 /// The next games of a source, up to [`BATCH`] of them or [`BATCH_BYTES`] of text;
 /// read errors are set aside.
-fn read_batch(games: &mut Games, errors: &mut Vec<ReadError>) -> Vec<Pending> {
+fn read_batch(games: &mut Games, errors: &mut ReadErrors) -> Vec<Pending> {
     let mut batch = Vec::with_capacity(BATCH);
     let mut bytes = 0;
     while batch.len() < BATCH && bytes < BATCH_BYTES {

@@ -8,8 +8,10 @@
 //! fields (`move`, `state`, …) are ignored. A game the text form cannot hold as it is,
 //! is refused (see [`write_checked`]): JSON never becomes text of another structure.
 
+use std::fmt;
 use std::io::{BufRead, Read};
 
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
 use super::parser::Origin;
@@ -27,6 +29,7 @@ use super::{
 pub fn read_records(
     mut source: impl BufRead + Send + 'static,
 ) -> Result<Box<dyn Iterator<Item = Result<GameRecord, ReadError>> + Send>, ReadError> {
+    skip_byte_order_mark(&mut source)?;
     let starts_array = loop {
         let buffer = source.fill_buf()?;
         match buffer.iter().position(|b| !b.is_ascii_whitespace()) {
@@ -55,6 +58,120 @@ pub fn read_records(
         games: 0,
         ready: Vec::new(),
     }))
+}
+
+/// Skips a UTF-8 byte order mark at the start, as editors on Windows write one: JSON
+/// (RFC 8259, 8.1) allows a reader to ignore it.
+fn skip_byte_order_mark(source: &mut impl BufRead) -> std::io::Result<()> {
+    const BOM: &[u8] = b"\xEF\xBB\xBF";
+    let mut start = Vec::with_capacity(BOM.len());
+    while start.len() < BOM.len() {
+        let buffer = source.fill_buf()?;
+        let Some(&byte) = buffer.first() else { break };
+        if byte != BOM[start.len()] {
+            break;
+        }
+        start.push(byte);
+        source.consume(1);
+    }
+    if start.is_empty() || start == BOM {
+        Ok(())
+    } else {
+        // Bytes of a mark cut short are not JSON at all: what is left of the text
+        // says so in the reader's own words.
+        Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "the text starts with part of a byte order mark: not JSON",
+        ))
+    }
+}
+
+/// A JSON value whose objects name no key twice. serde_json's `Value` keeps the last
+/// of two, so that a record read from it would lose the first without a word.
+struct Unique(Value);
+
+impl<'de> Deserialize<'de> for Unique {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(UniqueVisitor).map(Unique)
+    }
+}
+
+struct UniqueVisitor;
+
+impl<'de> Visitor<'de> for UniqueVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, value: bool) -> Result<Value, E> {
+        Ok(Value::Bool(value))
+    }
+
+    fn visit_i64<E>(self, value: i64) -> Result<Value, E> {
+        Ok(Value::from(value))
+    }
+
+    fn visit_u64<E>(self, value: u64) -> Result<Value, E> {
+        Ok(Value::from(value))
+    }
+
+    fn visit_f64<E>(self, value: f64) -> Result<Value, E> {
+        Ok(Value::from(value))
+    }
+
+    fn visit_str<E>(self, value: &str) -> Result<Value, E> {
+        Ok(Value::String(value.to_string()))
+    }
+
+    fn visit_string<E>(self, value: String) -> Result<Value, E> {
+        Ok(Value::String(value))
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut list = Vec::new();
+        while let Some(Unique(value)) = seq.next_element()? {
+            list.push(value);
+        }
+        Ok(Value::Array(list))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut object = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let Unique(value) = map.next_value()?;
+            if object.contains_key(&key) {
+                return Err(de::Error::custom(format!(
+                    "the key {key:?} appears twice in one object"
+                )));
+            }
+            object.insert(key, value);
+        }
+        Ok(Value::Object(object))
+    }
+}
+
+/// serde_json's message, in a record reader's words where it says too little: its
+/// "unexpected end of hex escape" is most often a lone surrogate (`"\uD800"`), which
+/// no text can hold.
+fn not_json(error: &serde_json::Error) -> String {
+    let message = error.to_string();
+    let said = if message.contains("end of hex escape") || message.contains("surrogate") {
+        message.replacen(
+            "unexpected end of hex escape",
+            "a \\u escape cut short, or a lone surrogate (\\uD800 to \\uDFFF without \
+             its pair), which no text can hold",
+            1,
+        )
+    } else {
+        message
+    };
+    format!("not JSON written by tgn convert: {said}")
 }
 
 /// The games of JSON arrays, split out of the text one element at a time (only
@@ -202,9 +319,9 @@ impl<R: BufRead> JsonArray<R> {
             );
             return Err(invalid(message));
         }
-        serde_json::from_slice::<Value>(&text)
-            .map_err(|e| format!("not JSON written by tgn convert: {e}"))
-            .and_then(|value| record(&value))
+        serde_json::from_slice::<Unique>(&text)
+            .map_err(|e| not_json(&e))
+            .and_then(|Unique(value)| record(&value))
             .map_err(|e| invalid(format!("line {line} (game {game}): {e}")))
     }
 }
@@ -298,12 +415,12 @@ fn skip_line(source: &mut impl BufRead) {
 impl<R> JsonLines<R> {
     /// Reads the complete values of the pending text; keeps an incomplete last one.
     fn take_values(&mut self) {
-        let mut stream = serde_json::Deserializer::from_str(&self.pending).into_iter::<Value>();
+        let mut stream = serde_json::Deserializer::from_str(&self.pending).into_iter::<Unique>();
         let mut found = Vec::new();
         let mut rest = None;
         for value in stream.by_ref() {
             match value {
-                Ok(value) => {
+                Ok(Unique(value)) => {
                     self.games += 1;
                     found.push(record(&value).map_err(|e| {
                         invalid(format!(
@@ -319,8 +436,10 @@ impl<R> JsonLines<R> {
                 Err(e) => {
                     self.games += 1;
                     found.push(Err(invalid(format!(
-                        "line {} (game {}): not JSON written by tgn convert: {e}",
-                        self.pending_line, self.games
+                        "line {} (game {}): {}",
+                        self.pending_line,
+                        self.games,
+                        not_json(&e)
                     ))));
                     break;
                 }
@@ -338,6 +457,7 @@ impl<R> JsonLines<R> {
 /// [`write_checked`]) is refused with what is wrong.
 fn record(value: &Value) -> Result<GameRecord, String> {
     let object = value.as_object().ok_or("expected a JSON object")?;
+    known_fields(object, "a game", GAME_FIELDS)?;
     if let Some(text) = object.get("text") {
         return record_from_text(text);
     }
@@ -359,6 +479,10 @@ fn record(value: &Value) -> Result<GameRecord, String> {
         Some(_) => return Err("tags: expected an object".into()),
     }
     for duplicate in array(object, "duplicate_tags")?.into_iter().flatten() {
+        let duplicate = duplicate
+            .as_object()
+            .ok_or("duplicate_tags: expected objects")?;
+        known_fields(duplicate, "a duplicate tag", DUPLICATE_TAG_FIELDS)?;
         let field = |name: &str| {
             duplicate
                 .get(name)
@@ -443,6 +567,68 @@ fn record_from_text(text: &Value) -> Result<GameRecord, String> {
     }
 }
 
+/// The fields of a game object, as docs/schema/game.schema.json names them (a test
+/// holds the two together). Those of the replay (`move`, `state`, …) are read past;
+/// one the schema does not know is a slip (`comment` for `comments`) that would lose
+/// what it holds without a word, and is refused.
+pub const GAME_FIELDS: &[&str] = &[
+    "schema",
+    "file",
+    "index",
+    "game",
+    "sides",
+    "tags",
+    "comments",
+    "start",
+    "moves",
+    "result",
+    "trailing_comments",
+    "outcome",
+    "valid",
+    "errors",
+    "warnings",
+    "duplicate_tags",
+    "text",
+    "analysis",
+];
+
+/// The fields of a move object, as the schema names them.
+pub const MOVE_FIELDS: &[&str] = &[
+    "number",
+    "continuation",
+    "written",
+    "ply",
+    "player",
+    "move",
+    "description",
+    "position",
+    "to_move",
+    "state",
+    "error",
+    "skipped",
+    "nags",
+    "comments",
+    "variations",
+    "eval",
+];
+
+/// The fields of a variation object, as the schema names them.
+pub const VARIATION_FIELDS: &[&str] = &["comments", "moves"];
+
+/// The fields of a duplicate tag, as the schema names them.
+pub const DUPLICATE_TAG_FIELDS: &[&str] = &["name", "value", "at"];
+
+/// Refuses a field of `object` (`what`) that is not one of `fields`.
+fn known_fields(object: &Map<String, Value>, what: &str, fields: &[&str]) -> Result<(), String> {
+    match object.keys().find(|key| !fields.contains(&key.as_str())) {
+        None => Ok(()),
+        Some(key) => Err(format!(
+            "{what}: unknown field {key:?} (the fields tgn reads and writes: {})",
+            fields.join(", ")
+        )),
+    }
+}
+
 /// The array in field `name`: `None` when absent or null.
 fn array<'a>(object: &'a Map<String, Value>, name: &str) -> Result<Option<&'a Vec<Value>>, String> {
     match object.get(name) {
@@ -480,6 +666,7 @@ fn read_moves(value: Option<&Value>) -> Result<Vec<MoveNode>, String> {
 
 fn read_move(value: &Value) -> Result<MoveNode, String> {
     let object = value.as_object().ok_or("a move: expected an object")?;
+    known_fields(object, "a move", MOVE_FIELDS)?;
     let text = object
         .get("written")
         .and_then(Value::as_str)
@@ -520,6 +707,10 @@ fn read_move(value: &Value) -> Result<MoveNode, String> {
         Some(list) => list
             .iter()
             .map(|v| {
+                let v = v
+                    .as_object()
+                    .ok_or("variations: expected objects ({\"comments\", \"moves\"})")?;
+                known_fields(v, "a variation", VARIATION_FIELDS)?;
                 Ok(Variation {
                     comments: read_comments(v.get("comments"))?,
                     moves: read_moves(v.get("moves"))?,
@@ -635,6 +826,63 @@ mod tests {
             let items: Vec<_> = read_records(std::io::Cursor::new(text)).unwrap().collect();
             assert!(items.len() <= text.len(), "{text:?}: {items:?}");
             assert!(items.iter().all(Result::is_err), "{text:?}: {items:?}");
+        }
+    }
+
+    fn first_error(text: &str) -> String {
+        let mut games = read_records(std::io::Cursor::new(text.to_string())).unwrap();
+        games.next().unwrap().unwrap_err().to_string()
+    }
+
+    /// Issue 57 item 14: what text cannot hold, or what a slip would lose, is refused.
+    #[test]
+    fn a_variation_that_is_not_an_object_and_an_unknown_field_are_refused() {
+        for variation in ["[]", "\"x\"", "7"] {
+            let text = format!(
+                r#"{{"tags":{{"Game":"toguz"}},"moves":[{{"written":"98(10)","variations":[{variation}]}}]}}"#
+            );
+            let error = first_error(&text);
+            assert!(error.contains("variations: expected objects"), "{error}");
+        }
+        let text = r#"{"tags":{"Game":"toguz"},"moves":[{"written":"98(10)","comment":["lost"]}]}"#;
+        let error = first_error(text);
+        assert!(
+            error.contains(r#"a move: unknown field "comment""#),
+            "{error}"
+        );
+        let error = first_error(r#"{"tags":{"Game":"toguz"},"comment":["x"]}"#);
+        assert!(
+            error.contains(r#"a game: unknown field "comment""#),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_key_twice_in_one_object_is_refused_in_lines_and_arrays() {
+        let twice = r#"{"tags":{"Game":"toguz","Game":"zamma"},"moves":[]}"#;
+        for text in [twice.to_string(), format!("[{twice}]")] {
+            let error = first_error(&text);
+            assert!(
+                error.contains(r#"the key "Game" appears twice in one object"#),
+                "{error}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_json_is_read_past() {
+        for text in [format!("\u{feff}{GAME}"), format!("\u{feff}[{GAME}]")] {
+            let games: Vec<_> = read_records(std::io::Cursor::new(text)).unwrap().collect();
+            assert!(matches!(games.as_slice(), [Ok(_)]), "{games:?}");
+        }
+    }
+
+    #[test]
+    fn a_lone_surrogate_is_named_as_such() {
+        let text = r#"{"tags":{"Game":"toguz","White":"\ud800"}}"#;
+        for text in [text.to_string(), format!("[{text}]")] {
+            let error = first_error(&text);
+            assert!(error.contains("a lone surrogate"), "{error}");
         }
     }
 }
