@@ -32,6 +32,7 @@ mod hostile;
 mod input;
 mod layers;
 mod man;
+mod memory;
 mod mend;
 mod no_game_lost;
 mod one_step;

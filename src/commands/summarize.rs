@@ -3,7 +3,7 @@
 //! the most common errors. Only counters are kept, so memory does not grow with the
 //! number of games.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::{self, Write};
 
 use serde::Serialize;
@@ -362,6 +362,11 @@ impl Results {
         }
     }
 
+    /// The games these count.
+    fn games(&self) -> usize {
+        self.wins + self.draws + self.losses + self.unfinished
+    }
+
     /// `+3 =1 -2`.
     fn show(&self) -> String {
         format!("+{} ={} -{}", self.wins, self.draws, self.losses)
@@ -394,8 +399,6 @@ pub struct EventLine {
     pub first_date: Option<String>,
     pub last_date: Option<String>,
     pub players: usize,
-    #[serde(skip)]
-    names: std::collections::BTreeSet<String>,
 }
 
 /// The result a game counts with: the board's, else the declared one.
@@ -407,15 +410,52 @@ fn counted_result(item: &Item) -> Option<GameResult> {
         .or(item.record.declared_result().and_then(Termination::result))
 }
 
-/// Lines per player or per event (memory grows with the players or events, not
-/// with the games).
+/// A player's counts, kept while reading; their line is made when it is written.
+#[derive(Clone, Copy, Debug, Default)]
+struct PlayerCounts {
+    first: Results,
+    second: Results,
+    /// Points in halves (a win 2, a draw 1): whole numbers, added exactly.
+    half_points: usize,
+}
+
+/// An event's counts, kept while reading.
+#[derive(Debug, Default)]
+struct EventCounts {
+    games: usize,
+    valid: usize,
+    invalid: usize,
+    results: BTreeMap<&'static str, usize>,
+    first_date: Option<Box<str>>,
+    last_date: Option<Box<str>>,
+    /// Its players, as numbers of [`Grouped::names`].
+    players: HashSet<u32>,
+}
+
+/// Lines per player or per event: counts only, each name kept once (a player's name
+/// is a number in an event's set of players), so that memory grows with the players
+/// and events, by a few dozen bytes each, and never with the games. 300,000 players
+/// took 804 MB when each kept its line and the table held them all.
 #[derive(Debug, Default)]
 pub struct Grouped {
-    players: HashMap<String, PlayerLine>,
-    events: HashMap<String, EventLine>,
+    /// Every player's name, and its number.
+    names: HashMap<Box<str>, u32>,
+    /// The counts of player number `i` (`--by player`).
+    players: Vec<PlayerCounts>,
+    events: HashMap<Box<str>, EventCounts>,
 }
 
 impl Grouped {
+    /// The number of player `name`, given on first sight.
+    fn player(&mut self, name: &str) -> u32 {
+        if let Some(&id) = self.names.get(name) {
+            return id;
+        }
+        let id = u32::try_from(self.names.len()).expect("fewer than 4 billion players");
+        self.names.insert(name.into(), id);
+        id
+    }
+
     pub fn add(&mut self, item: &Item, by: By) {
         use crate::games::Player;
         let record = &item.record;
@@ -423,25 +463,33 @@ impl Grouped {
         match by {
             By::Player => {
                 for (tag, colour) in [("White", Player::First), ("Black", Player::Second)] {
-                    let name = record.tag(tag).unwrap_or("?").to_string();
-                    let line = self.players.entry(name.clone()).or_default();
-                    line.player = name;
-                    line.games += 1;
-                    match colour {
-                        Player::First => line.first.add(result, colour),
-                        Player::Second => line.second.add(result, colour),
+                    let id = self.player(record.tag(tag).unwrap_or("?")) as usize;
+                    if id == self.players.len() {
+                        self.players.push(PlayerCounts::default());
                     }
-                    line.score += match result {
-                        Some(GameResult::Draw) => 0.5,
-                        Some(r) if r == GameResult::win_for(colour) => 1.0,
-                        _ => 0.0,
+                    let counts = &mut self.players[id];
+                    match colour {
+                        Player::First => counts.first.add(result, colour),
+                        Player::Second => counts.second.add(result, colour),
+                    }
+                    counts.half_points += match result {
+                        Some(GameResult::Draw) => 1,
+                        Some(r) if r == GameResult::win_for(colour) => 2,
+                        _ => 0,
                     };
                 }
             }
             By::Event => {
-                let name = record.tag("Event").unwrap_or("?").to_string();
-                let line = self.events.entry(name.clone()).or_default();
-                line.event = name;
+                let players: Vec<u32> = ["White", "Black"]
+                    .iter()
+                    .filter_map(|tag| record.tag(tag))
+                    .map(|name| self.player(name))
+                    .collect();
+                let name = record.tag("Event").unwrap_or("?");
+                if !self.events.contains_key(name) {
+                    self.events.insert(name.into(), EventCounts::default());
+                }
+                let line = self.events.get_mut(name).expect("just added");
                 line.games += 1;
                 if item.replay.is_valid() {
                     line.valid += 1;
@@ -452,45 +500,78 @@ impl Grouped {
                     (Some(r), _) => r.as_str(),
                     (None, marker) => marker.map_or("none", Termination::as_str),
                 };
-                *line.results.entry(shown.to_string()).or_default() += 1;
+                *line.results.entry(shown).or_default() += 1;
                 if let Some(date) = record.tag("Date").filter(|d| !d.starts_with('?')) {
-                    let date = date.to_string();
-                    if line.first_date.as_ref().is_none_or(|d| date < *d) {
-                        line.first_date = Some(date.clone());
+                    if line.first_date.as_deref().is_none_or(|d| date < d) {
+                        line.first_date = Some(date.into());
                     }
-                    if line.last_date.as_ref().is_none_or(|d| date > *d) {
-                        line.last_date = Some(date);
-                    }
-                }
-                for tag in ["White", "Black"] {
-                    if let Some(player) = record.tag(tag) {
-                        line.names.insert(player.to_string());
+                    if line.last_date.as_deref().is_none_or(|d| date > d) {
+                        line.last_date = Some(date.into());
                     }
                 }
-                line.players = line.names.len();
+                line.players.extend(players);
             }
         }
     }
 
-    /// Players by games, then name.
-    pub fn players(&self) -> Vec<PlayerLine> {
-        let mut lines: Vec<PlayerLine> = self.players.values().cloned().collect();
-        for line in &mut lines {
-            let scored = line.games - line.first.unfinished - line.second.unfinished;
-            line.percent =
-                (scored > 0).then(|| (line.score / scored as f64 * 1000.0).round() / 10.0);
-        }
-        lines.sort_by(|a, b| b.games.cmp(&a.games).then(a.player.cmp(&b.player)));
-        lines
+    /// Players by games, then name: their lines made one at a time, as written.
+    pub fn players(&self) -> impl Iterator<Item = PlayerLine> + '_ {
+        let mut order: Vec<(&str, &PlayerCounts)> = self
+            .names
+            .iter()
+            .filter_map(|(name, &id)| Some((&**name, self.players.get(id as usize)?)))
+            .collect();
+        let games = |c: &PlayerCounts| c.first.games() + c.second.games();
+        order.sort_by(|a, b| games(b.1).cmp(&games(a.1)).then(a.0.cmp(b.0)));
+        order.into_iter().map(move |(name, counts)| {
+            let games = games(counts);
+            let score = counts.half_points as f64 / 2.0;
+            let scored = games - counts.first.unfinished - counts.second.unfinished;
+            PlayerLine {
+                player: name.to_string(),
+                games,
+                score,
+                percent: (scored > 0).then(|| (score / scored as f64 * 1000.0).round() / 10.0),
+                first: counts.first,
+                second: counts.second,
+            }
+        })
+    }
+
+    /// How many players there are (`--by player`).
+    pub fn player_count(&self) -> usize {
+        self.players.len()
     }
 
     /// Events by name.
     pub fn events(&self) -> Vec<EventLine> {
-        let mut lines: Vec<EventLine> = self.events.values().cloned().collect();
+        let mut lines: Vec<EventLine> = self
+            .events
+            .iter()
+            .map(|(event, counts)| EventLine {
+                event: event.to_string(),
+                games: counts.games,
+                valid: counts.valid,
+                invalid: counts.invalid,
+                results: counts
+                    .results
+                    .iter()
+                    .map(|(result, n)| (result.to_string(), *n))
+                    .collect(),
+                first_date: counts.first_date.as_deref().map(str::to_string),
+                last_date: counts.last_date.as_deref().map(str::to_string),
+                players: counts.players.len(),
+            })
+            .collect();
         lines.sort_by(|a, b| a.event.cmp(&b.event));
         lines
     }
 }
+
+/// The most players the table lists: past them, a line says how many more there are
+/// and that `--format json` lists them all. A table of 300,000 rows is read by nobody
+/// and took 800 MB to lay out.
+pub const MAX_TABLE_PLAYERS: usize = 10_000;
 
 pub fn run_by(settings: &BySettings) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
@@ -509,18 +590,35 @@ pub fn run_by(settings: &BySettings) -> io::Result<RunStatus> {
         Ok(())
     })?;
     let output = (|| {
-        let mut out = Stdout::new();
-        let text = match (settings.by, settings.json) {
+        let mut out = io::BufWriter::new(Stdout::new());
+        match (settings.by, settings.json) {
             (By::Player, true) => {
-                serde_json::to_string_pretty(&grouped.players()).map_err(io::Error::other)?
+                // Streamed, line by line, byte for byte as `to_string_pretty` of all.
+                let mut json = serde_json::Serializer::pretty(&mut out);
+                serde::Serializer::collect_seq(&mut json, grouped.players())
+                    .map_err(io::Error::other)?;
+                writeln!(out)?;
             }
             (By::Event, true) => {
-                serde_json::to_string_pretty(&grouped.events()).map_err(io::Error::other)?
+                let text =
+                    serde_json::to_string_pretty(&grouped.events()).map_err(io::Error::other)?;
+                writeln!(out, "{text}")?;
             }
-            (By::Player, false) => player_table(&grouped.players()),
-            (By::Event, false) => event_table(&grouped.events()),
-        };
-        writeln!(out, "{text}")
+            (By::Player, false) => {
+                let lines: Vec<PlayerLine> = grouped.players().take(MAX_TABLE_PLAYERS).collect();
+                writeln!(out, "{}", player_table(&lines))?;
+                let more = grouped.player_count() - lines.len();
+                if more > 0 {
+                    writeln!(
+                        out,
+                        "… and {more} more players: the table lists the \
+                         {MAX_TABLE_PLAYERS} with the most games, --format json lists them all"
+                    )?;
+                }
+            }
+            (By::Event, false) => writeln!(out, "{}", event_table(&grouped.events()))?,
+        }
+        out.flush()
     })();
     report("summarized", &tally);
     conclude(output, &tally)
