@@ -496,20 +496,15 @@ fn issue57_split_by_tag_is_linear_in_collisions() {
             "[Game \"toguz-kumalak\"]\n[Event \"{long}{n}\"]\n\n1. 87 *\n\n"
         ));
     }
-    let out = crate::common::tgn()
-        .args(["split", "--by", "Event", "-d"])
-        .arg(dir.path())
-        .arg("-")
-        .write_stdin(input)
-        .timeout(std::time::Duration::from_secs(60))
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = Run::of(
+        crate::common::tgn()
+            .args(["split", "--by", "Event", "-d"])
+            .arg(dir.path())
+            .arg("-")
+            .write_stdin(input)
+            .timeout(std::time::Duration::from_secs(60)),
     );
+    assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(dir.path().join(format!("{long}.pgn")).exists());
     assert!(dir.path().join(format!("{long}-2.pgn")).exists());
     assert!(dir.path().join(format!("{long}-20000.pgn")).exists());
@@ -526,17 +521,12 @@ fn issue57_fix_output_force_replaces_a_link() {
     std::fs::write(&secret, "not a record\n").unwrap();
     let link = dir.path().join("out.pgn");
     std::os::unix::fs::symlink(&secret, &link).unwrap();
-    let out = crate::common::tgn()
-        .args(["fix", "records/toguz-kumalak/r11-draw.pgn", "--force", "-o"])
-        .arg(&link)
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = Run::of(
+        crate::common::tgn()
+            .args(["fix", "records/toguz-kumalak/r11-draw.pgn", "--force", "-o"])
+            .arg(&link),
     );
+    assert_eq!(out.code, 0, "{}", out.stderr);
     assert_eq!(std::fs::read_to_string(&secret).unwrap(), "not a record\n");
     assert!(
         !std::fs::symlink_metadata(&link)
