@@ -56,7 +56,7 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
     if let Some(output) = &options.output {
         super::refuse_input_as_output(output, &inputs)?;
     }
-    let items = read_all(input, &options.read, Detail::default(), None)?;
+    let items = read_all(input, &options.read, Detail::default(), None, Ok)?;
     let Some(item) = items.get(options.index.wrapping_sub(1)) else {
         return Err(io::Error::other(format!(
             "{}: no game {} (the file holds {})",

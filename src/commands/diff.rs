@@ -8,26 +8,34 @@ use std::collections::HashMap;
 use std::io::{self, Write};
 use std::ops::Range;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use serde::Serialize;
 use similar::{Algorithm, DiffTag, capture_diff_slices};
 
 use super::{Input, Item, RunStatus, plural, read_all};
 use super::{Reading, Stdout};
+use crate::games::GameInfo;
 use crate::games::common::listing::at_most;
 use crate::output::human::shown;
 use crate::output::json::Schema;
 use crate::output::style::{self, Paint};
-use crate::replay::{Detail, Settings, Status, replay};
+use crate::record::{GameRecord, MoveNode, Tag, Word};
+use crate::replay::{Detail, Settings, Status, fingerprint, replay};
 
 /// What diff needs of the moves: their canonical form (one move written two ways)
-/// and the position string after each (whether both sheets reached one position).
-/// No drawings: one per ply of a long game on a large board would take gigabytes
-/// (issue 33); the one board shown is drawn on its own ([`board_before`]).
+/// and a fingerprint of the position after each (whether both sheets reached one
+/// position). No position strings and no drawings: one per ply of a long game on a
+/// large board would take gigabytes (issues 33 and 57); the one board shown is drawn
+/// on its own ([`board_before`]).
 const DIFF_DETAIL: Detail = Detail {
-    description: true,
+    fingerprint: true,
     ..Detail::MOVES
 };
+
+/// How much of both files diff keeps, at most, to pair their games ([`Sheet::bytes`]):
+/// with the replays in flight, the run stays under 300 MB (issue 57).
+const MAX_HELD: usize = 160 << 20;
 
 /// The tags that tell the games of an event apart.
 const KEY_TAGS: [&str; 4] = ["Event", "Round", "White", "Black"];
@@ -61,30 +69,51 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
         eprintln!("tgn: diff: only one of the two records can come from stdin (-)");
         return Ok(RunStatus::Trouble);
     }
-    let a = match read_all(&a_input, &options.read, DIFF_DETAIL, None) {
-        Ok(items) => items,
-        Err(e) => return trouble(e),
-    };
-    let b = match read_all(&b_input, &options.read, DIFF_DETAIL, None) {
-        Ok(items) => items,
-        Err(e) => return trouble(e),
-    };
     let names = [a_input.name(), b_input.name()];
-    let (pairs, comparisons): (Vec<_>, Vec<Comparison>) = pair_games(&a, &b)
+    let mut held = 0;
+    let mut keep = |item: Item| {
+        let sheet = Sheet::of(item);
+        held += sheet.bytes();
+        if held > MAX_HELD {
+            eprintln!(
+                "tgn: diff: {} and {} hold more games than diff keeps in memory to pair \
+                 them ({} MiB of their moves and tags); compare them in parts (tgn split)",
+                shown(&names[0]),
+                shown(&names[1]),
+                MAX_HELD >> 20
+            );
+            return Err(io::Error::other("too large"));
+        }
+        Ok(sheet)
+    };
+    let a = match read_all(&a_input, &options.read, DIFF_DETAIL, None, &mut keep) {
+        Ok(sheets) => sheets,
+        Err(e) => return trouble(e),
+    };
+    let b = match read_all(&b_input, &options.read, DIFF_DETAIL, None, &mut keep) {
+        Ok(sheets) => sheets,
+        Err(e) => return trouble(e),
+    };
+    // One pair compared at a time, and written out before the next: the comparisons
+    // of long games hold every move as written.
+    let compared = pair_games(&a, &b)
         .into_iter()
-        .filter_map(|p| Some((p, pair_comparison(p, &names)?)))
-        .unzip();
-    let different = comparisons.iter().any(|c| !c.agree);
-    let mut out = Stdout::new();
+        .filter_map(|pair| Some((pair, pair_comparison(pair, &names)?)));
+    let mut different = false;
+    let mut out = io::BufWriter::new(Stdout::new());
     match options.format {
         DiffFormat::Json => {
-            let json = serde_json::to_string_pretty(&comparisons).map_err(io::Error::other)?;
-            writeln!(out, "{json}")?;
+            // Streamed, byte for byte as `to_string_pretty` of all of them.
+            let comparisons = compared.map(|(_, c)| c).inspect(|c| different |= !c.agree);
+            let mut json = serde_json::Serializer::pretty(&mut out);
+            serde::Serializer::collect_seq(&mut json, comparisons).map_err(io::Error::other)?;
+            writeln!(out)?;
         }
         DiffFormat::Human => {
             let paint = Paint::stdout();
-            for (pair, c) in pairs.iter().zip(&comparisons) {
-                if let Some(text) = pair_text(*pair, c, &names, &options.read) {
+            for (pair, c) in compared {
+                different |= !c.agree;
+                if let Some(text) = pair_text(pair, &c, &names, &options.read) {
                     writeln!(out, "{}", painted(&text, paint))?;
                 }
             }
@@ -101,14 +130,194 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
     })
 }
 
+/// What diff keeps of a game: its tags and result, and for each ply of the main line
+/// the move as written, its canonical form where it was played, and a fingerprint of
+/// the position before it. Not the record and its replay, which hold for every ply a
+/// node, a position and more: two files of long games would take gigabytes (issue 57).
+pub struct Sheet {
+    file: Arc<str>,
+    index: usize,
+    game: Option<&'static GameInfo>,
+    /// The record's tags, each name followed by its value: all that
+    /// [`board_before`] needs of the record besides its moves.
+    tags: Words,
+    result: String,
+    written: Words,
+    /// The canonical form of each ply played, `""` where it is the one written. The
+    /// plies played are the first ones: after a move fails, the rest are skipped.
+    canonical: Words,
+    /// The fingerprint of the position before each ply the replay reached, the
+    /// start position's first.
+    before: Vec<u64>,
+    /// The main line's plies (0-based) that cannot be played, with the reason.
+    failures: Vec<(usize, String)>,
+}
+
+impl Sheet {
+    /// What diff keeps of a replayed game.
+    pub fn of(item: Item) -> Sheet {
+        let Item {
+            file,
+            index,
+            record,
+            replay,
+        } = item;
+        // Every vector at its final size from the start: grown by doubling, they
+        // would leave up to half of what they hold unused.
+        let plies = record.moves.len();
+        let text = record.moves.iter().map(|node| node.text.len()).sum();
+        let mut written = Words::with_capacity(plies, text);
+        for node in &record.moves {
+            written.push(&node.text);
+        }
+        let mut canonical = Words::with_capacity(plies, 0);
+        let mut before = Vec::with_capacity(plies + 1);
+        before.extend(
+            replay
+                .start
+                .iter()
+                .map(|start| fingerprint(&start.position)),
+        );
+        let mut failures = Vec::new();
+        for (i, node) in replay.main.nodes.iter().enumerate() {
+            match &node.status {
+                Status::Played(p) if canonical.len() == i => {
+                    let as_written = p.canonical == written.get(i);
+                    canonical.push(if as_written { "" } else { &p.canonical });
+                    if let Some(detail) = p.detail.as_ref().filter(|_| before.len() == i + 1) {
+                        before.push(detail.fingerprint);
+                    }
+                }
+                Status::Failed(e) => failures.push((i, replay.errors[*e].message.clone())),
+                _ => {}
+            }
+        }
+        canonical.shrink_to_fit();
+        Sheet {
+            file,
+            index,
+            game: replay.game,
+            result: record
+                .result
+                .as_ref()
+                .map(|r| r.text.clone())
+                .unwrap_or_default(),
+            tags: {
+                let text = record
+                    .tags
+                    .iter()
+                    .map(|t| t.name.len() + t.value.len())
+                    .sum();
+                let mut tags = Words::with_capacity(2 * record.tags.len(), text);
+                for tag in &record.tags {
+                    tags.push(&tag.name);
+                    tags.push(&tag.value);
+                }
+                tags
+            },
+            written,
+            canonical,
+            before,
+            failures,
+        }
+    }
+
+    /// The memory the sheet holds, about.
+    fn bytes(&self) -> usize {
+        let failures: usize = self.failures.iter().map(|(_, m)| 32 + m.len()).sum();
+        std::mem::size_of::<Sheet>()
+            + self.written.bytes()
+            + self.canonical.bytes()
+            + self.tags.bytes()
+            + 8 * self.before.capacity()
+            + self.result.capacity()
+            + failures
+    }
+
+    fn tag(&self, name: &str) -> Option<&str> {
+        self.tags()
+            .find(|(n, _)| *n == name)
+            .map(|(_, value)| value)
+    }
+
+    /// The tags in the record's order, as (name, value).
+    fn tags(&self) -> impl Iterator<Item = (&str, &str)> {
+        (0..self.tags.len() / 2).map(|i| (self.tags.get(2 * i), self.tags.get(2 * i + 1)))
+    }
+
+    fn plies(&self) -> usize {
+        self.written.len()
+    }
+
+    /// The canonical form of the move `ply` (0-based), if it was played.
+    fn played(&self, ply: usize) -> Option<&str> {
+        if ply >= self.canonical.len() {
+            return None;
+        }
+        Some(match self.canonical.get(ply) {
+            "" => self.written.get(ply),
+            canonical => canonical,
+        })
+    }
+
+    fn written(&self, range: Range<usize>) -> Vec<String> {
+        range.map(|i| self.written.get(i).to_string()).collect()
+    }
+}
+
+/// Many short strings in one: the moves of a long game, at a few bytes each
+/// instead of a string's 24 and its allocation.
+#[derive(Default)]
+struct Words {
+    text: String,
+    /// Where each string ends in `text`. A game's text is at most 64 MiB
+    /// (`MAX_JSON_GAME`, and 4 MiB as PGN), so its moves fit a `u32`'s offsets.
+    ends: Vec<u32>,
+}
+
+impl Words {
+    fn push(&mut self, word: &str) {
+        self.text.push_str(word);
+        let end = u32::try_from(self.text.len()).expect("a game's moves take less than 4 GiB");
+        self.ends.push(end);
+    }
+
+    fn with_capacity(words: usize, text: usize) -> Words {
+        Words {
+            text: String::with_capacity(text),
+            ends: Vec::with_capacity(words),
+        }
+    }
+
+    /// Gives back what was made room for and not used: a file's sheets are kept
+    /// until the end.
+    fn shrink_to_fit(&mut self) {
+        self.text.shrink_to_fit();
+        self.ends.shrink_to_fit();
+    }
+
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    fn bytes(&self) -> usize {
+        self.text.capacity() + 4 * self.ends.capacity()
+    }
+
+    fn get(&self, i: usize) -> &str {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.text[start..self.ends[i] as usize]
+    }
+}
+
 /// A game pair compared, or a game without a partner (the other side's game is
 /// `null`, nothing aligned).
 fn pair_comparison(
-    pair: (Option<&Item>, Option<&Item>),
+    pair: (Option<&Sheet>, Option<&Sheet>),
     names: &[String; 2],
 ) -> Option<Comparison> {
-    let alone = |item: &Item, a_side: bool| {
-        let (file, game) = (item.file.to_string(), Some(item.index + 1));
+    let alone = |sheet: &Sheet, a_side: bool| {
+        let (file, game) = (sheet.file.to_string(), Some(sheet.index + 1));
         let other = names[usize::from(a_side)].clone();
         let ((a_file, a_game), (b_file, b_game)) = if a_side {
             ((file, game), (other, None))
@@ -137,16 +346,16 @@ fn pair_comparison(
 
 /// What the human report says of a game pair, or `None` if the two agree.
 fn pair_text(
-    pair: (Option<&Item>, Option<&Item>),
+    pair: (Option<&Sheet>, Option<&Sheet>),
     c: &Comparison,
     names: &[String; 2],
     read: &Reading,
 ) -> Option<String> {
-    let alone = |item: &Item, other: &str| {
+    let alone = |sheet: &Sheet, other: &str| {
         format!(
             "game {} of {} has no partner in {}\n",
-            item.index + 1,
-            shown(&item.file),
+            sheet.index + 1,
+            shown(&sheet.file),
             shown(other)
         )
     };
@@ -166,17 +375,15 @@ fn trouble(_already_reported: io::Error) -> io::Result<RunStatus> {
 /// Pairs games: first those whose key tags (Event, Round, White, Black) are the same
 /// and unique on both sides, then the rest in order — so two score sheets of one game
 /// still pair when one of them has a mistyped tag.
-pub fn pair_games<'a>(a: &'a [Item], b: &'a [Item]) -> Vec<(Option<&'a Item>, Option<&'a Item>)> {
-    let key = |item: &Item| -> Vec<String> {
-        KEY_TAGS
-            .iter()
-            .map(|t| item.record.tag(t).unwrap_or("").to_string())
-            .collect()
-    };
-    let unique = |items: &'a [Item]| -> HashMap<Vec<String>, Option<usize>> {
-        let mut seen: HashMap<Vec<String>, Option<usize>> = HashMap::new();
-        for (i, item) in items.iter().enumerate() {
-            seen.entry(key(item))
+pub fn pair_games<'a>(
+    a: &'a [Sheet],
+    b: &'a [Sheet],
+) -> Vec<(Option<&'a Sheet>, Option<&'a Sheet>)> {
+    let key = |sheet: &'a Sheet| -> [&'a str; 4] { KEY_TAGS.map(|t| sheet.tag(t).unwrap_or("")) };
+    let unique = |sheets: &'a [Sheet]| -> HashMap<[&'a str; 4], Option<usize>> {
+        let mut seen: HashMap<[&str; 4], Option<usize>> = HashMap::new();
+        for (i, sheet) in sheets.iter().enumerate() {
+            seen.entry(key(sheet))
                 .and_modify(|slot| *slot = None)
                 .or_insert(Some(i));
         }
@@ -186,9 +393,9 @@ pub fn pair_games<'a>(a: &'a [Item], b: &'a [Item]) -> Vec<(Option<&'a Item>, Op
     let a_unique = unique(a);
     let mut partner: Vec<Option<usize>> = vec![None; a.len()];
     let mut taken = vec![false; b.len()];
-    for (i, item) in a.iter().enumerate() {
-        let k = key(item);
-        if k.iter().all(String::is_empty) || a_unique.get(&k) != Some(&Some(i)) {
+    for (i, sheet) in a.iter().enumerate() {
+        let k = key(sheet);
+        if k.iter().all(|v| v.is_empty()) || a_unique.get(&k) != Some(&Some(i)) {
             continue;
         }
         if let Some(Some(j)) = b_unique.get(&k) {
@@ -236,13 +443,13 @@ pub struct MoveOp {
 }
 
 impl MoveOp {
-    fn new(op: OpKind, a: &Item, a_range: Range<usize>, b: &Item, b_range: Range<usize>) -> Self {
+    fn new(op: OpKind, a: &Sheet, a_range: Range<usize>, b: &Sheet, b_range: Range<usize>) -> Self {
         MoveOp {
             op,
             a_plies: plies(&a_range),
             b_plies: plies(&b_range),
-            a: written(a, a_range),
-            b: written(b, b_range),
+            a: a.written(a_range),
+            b: b.written(b_range),
         }
     }
 }
@@ -256,20 +463,13 @@ fn plies(range: &Range<usize>) -> Vec<usize> {
     }
 }
 
-fn written(item: &Item, range: Range<usize>) -> Vec<String> {
-    item.record.moves[range]
-        .iter()
-        .map(|n| n.text.to_string())
-        .collect()
-}
-
 /// The two main lines aligned (Myers) on the moves as written, so that a ply
 /// missing from one sheet shifts the rest instead of making every later ply differ.
 /// A canonical form cannot be the key: it carries marks the position earns
 /// (`43(62)`), and after a shift each sheet replays from another position. Where both
 /// sheets played the same ply from the same position to the same canonical move, that
 /// ply is one move however it was written (`98(10)` and `9`): both sides get one key.
-pub fn align(a: &Item, b: &Item) -> Vec<MoveOp> {
+pub fn align(a: &Sheet, b: &Sheet) -> Vec<MoveOp> {
     let (keys_a, keys_b) = keys(a, b);
     let steps = capture_diff_slices(Algorithm::Myers, &keys_a, &keys_b)
         .iter()
@@ -322,35 +522,28 @@ fn without_coincidences(steps: Vec<Step>) -> Vec<Step> {
 
 /// The keys [`align`] compares: each move as written, except A's text on both sides
 /// for a ply both replayed from the same position to the same canonical move.
-fn keys(a: &Item, b: &Item) -> (Vec<String>, Vec<String>) {
-    let keys_a = written(a, 0..a.record.moves.len());
-    let mut keys_b = written(b, 0..b.record.moves.len());
+fn keys<'a>(a: &'a Sheet, b: &'a Sheet) -> (Vec<&'a str>, Vec<&'a str>) {
+    let keys_a: Vec<&str> = (0..a.plies()).map(|i| a.written.get(i)).collect();
+    let mut keys_b: Vec<&str> = (0..b.plies()).map(|i| b.written.get(i)).collect();
     for (i, key) in keys_b.iter_mut().enumerate().take(keys_a.len()) {
-        let same = matches!((played(a, i), played(b, i)), (Some(x), Some(y)) if x == y);
+        let same = matches!((a.played(i), b.played(i)), (Some(x), Some(y)) if x == y);
         if same && same_position_before(a, b, i) {
-            key.clone_from(&keys_a[i]);
+            *key = keys_a[i];
         }
     }
     (keys_a, keys_b)
 }
 
-fn played(item: &Item, i: usize) -> Option<&str> {
-    match &item.replay.main.nodes.get(i)?.status {
-        Status::Played(p) => Some(&p.canonical),
-        _ => None,
-    }
-}
-
 /// Whether both records are of one game and reach the same position (the same
-/// position string) before `ply`, 0-based.
-fn same_position_before(a: &Item, b: &Item, ply: usize) -> bool {
-    let same_game = match (a.replay.game, b.replay.game) {
+/// fingerprint of its position string) before `ply`, 0-based.
+fn same_position_before(a: &Sheet, b: &Sheet, ply: usize) -> bool {
+    let same_game = match (a.game, b.game) {
         (Some(x), Some(y)) => x.id == y.id,
         _ => false,
     };
     same_game
         && matches!(
-            (position_before(a, ply), position_before(b, ply)),
+            (a.before.get(ply), b.before.get(ply)),
             (Some(x), Some(y)) if x == y
         )
 }
@@ -379,10 +572,10 @@ pub struct TagChange {
 }
 
 /// Compares two records of one game.
-pub fn comparison(a: &Item, b: &Item) -> Comparison {
+pub fn comparison(a: &Sheet, b: &Sheet) -> Comparison {
     let moves = align(a, b);
     let tags = tag_changes(a, b);
-    let result = [result(a), result(b)];
+    let result = [a.result.clone(), b.result.clone()];
     Comparison {
         schema: Schema,
         a_file: a.file.to_string(),
@@ -398,16 +591,8 @@ pub fn comparison(a: &Item, b: &Item) -> Comparison {
     }
 }
 
-fn result(item: &Item) -> String {
-    item.record
-        .result
-        .as_ref()
-        .map(|r| r.text.clone())
-        .unwrap_or_default()
-}
-
 /// The differences between two records of one game, or `None` if they agree.
-fn report(a: &Item, b: &Item, c: &Comparison, read: &Reading) -> Option<String> {
+fn report(a: &Sheet, b: &Sheet, c: &Comparison, read: &Reading) -> Option<String> {
     if c.agree {
         return None;
     }
@@ -435,27 +620,23 @@ fn report(a: &Item, b: &Item, c: &Comparison, read: &Reading) -> Option<String> 
     ))
 }
 
-fn tag_changes(a: &Item, b: &Item) -> Vec<TagChange> {
+fn tag_changes(a: &Sheet, b: &Sheet) -> Vec<TagChange> {
     let change = |tag: &str, x: Option<&str>, y: Option<&str>| TagChange {
         tag: tag.to_string(),
         a: x.map(str::to_string),
         b: y.map(str::to_string),
     };
     let mut changes: Vec<TagChange> = a
-        .record
-        .tags
-        .iter()
-        .filter_map(|t| match b.record.tag(&t.name) {
-            Some(v) if v == t.value => None,
-            v => Some(change(&t.name, Some(&t.value), v)),
+        .tags()
+        .filter_map(|(name, value)| match b.tag(name) {
+            Some(v) if v == value => None,
+            v => Some(change(name, Some(value), v)),
         })
         .collect();
     changes.extend(
-        b.record
-            .tags
-            .iter()
-            .filter(|t| a.record.tag(&t.name).is_none())
-            .map(|t| change(&t.name, None, Some(&t.value))),
+        b.tags()
+            .filter(|(name, _)| a.tag(name).is_none())
+            .map(|(name, value)| change(name, None, Some(value))),
     );
     changes
 }
@@ -480,7 +661,7 @@ fn tag_lines(changes: &[TagChange]) -> String {
 /// The alignment for people: the first divergence, one line per step (equal runs
 /// as ranges, the rest with their moves), and the position before the first
 /// divergence when both sheets reached it after a common start.
-fn move_changes(a: &Item, b: &Item, ops: &[MoveOp], read: &Reading) -> String {
+fn move_changes(a: &Sheet, b: &Sheet, ops: &[MoveOp], read: &Reading) -> String {
     let Some(first) = ops.iter().position(|m| m.op != OpKind::Equal) else {
         return String::new();
     };
@@ -550,27 +731,27 @@ fn moves_shown(moves: &[String]) -> String {
     at_most(moves, |m| format!("`{}`", shown(m))).join(" ")
 }
 
-/// The position string before the move `ply` (0-based) of the main line, if the
-/// moves before it were played.
-fn position_before(item: &Item, ply: usize) -> Option<&str> {
-    if ply == 0 {
-        return item.replay.start.as_ref().map(|s| s.position.as_str());
-    }
-    match &item.replay.main.nodes.get(ply - 1)?.status {
-        Status::Played(p) => p.detail.as_ref().map(|d| d.position.as_str()),
-        _ => None,
-    }
-}
-
 /// The board drawn before the move `ply` (0-based) of the main line: the record up
-/// to there replayed again, drawing only its end.
-fn board_before(item: &Item, ply: usize, read: &Reading) -> Option<String> {
-    let mut record = item.record.clone();
-    record.moves.truncate(ply);
-    record.result = None;
+/// to there, rebuilt from its tags and the moves as written, replayed again, drawing
+/// only its end.
+fn board_before(sheet: &Sheet, ply: usize, read: &Reading) -> Option<String> {
+    let record = GameRecord {
+        moves: (0..ply)
+            .map(|i| written_move(sheet.written.get(i)))
+            .collect(),
+        tags: sheet
+            .tags()
+            .map(|(name, value)| Tag {
+                name: name.to_string(),
+                value: value.to_string(),
+                span: Default::default(),
+            })
+            .collect(),
+        ..GameRecord::default()
+    };
     let settings = Settings {
         detail: Detail {
-            board: true,
+            end_boards: true,
             ..Detail::ERRORS
         },
         ..read.replay.clone()
@@ -578,11 +759,21 @@ fn board_before(item: &Item, ply: usize, read: &Reading) -> Option<String> {
     replay(&record, &settings).end.map(|end| end.board)
 }
 
-fn failure_at(item: &Item, index: usize) -> Option<Cow<'_, str>> {
-    match &item.replay.main.nodes.get(index)?.status {
-        Status::Failed(e) => Some(shown(&item.replay.errors[*e].message)),
-        _ => None,
+/// A move with nothing written around it.
+fn written_move(text: &str) -> MoveNode {
+    MoveNode {
+        number: None,
+        text: Word::from(text),
+        span: Default::default(),
+        nags: Vec::new(),
+        comments: Vec::new(),
+        variations: Vec::new(),
     }
+}
+
+fn failure_at(sheet: &Sheet, ply: usize) -> Option<Cow<'_, str>> {
+    let (_, message) = sheet.failures.iter().find(|(i, _)| *i == ply)?;
+    Some(shown(message))
 }
 
 /// A pair's report in colour, as diff tools show one: what only A has red, what only

@@ -687,22 +687,27 @@ fn replay_batch(batch: Vec<Pending>, grants: Vec<u64>, settings: &Settings) -> V
         .collect()
 }
 
-/// Reads and replays one whole file (for `diff`, which needs all games of both).
-pub fn read_all(
+/// Reads and replays one whole file, keeping of each game what `keep` makes of it
+/// (`diff` needs all games of both files, and keeps of each only what it compares).
+///
+/// # Errors
+/// A file that could not be read, or what `keep` returns (the reading stops there).
+pub fn read_all<T>(
     input: &Input,
     read: &Reading,
     detail: Detail,
     json: Option<bool>,
-) -> io::Result<Vec<Item>> {
+    mut keep: impl FnMut(Item) -> io::Result<T>,
+) -> io::Result<Vec<T>> {
     let pipeline = Pipeline {
         read,
         detail,
         json,
         progress: false,
     };
-    let mut items = Vec::new();
+    let mut kept = Vec::new();
     let errors = pipeline.run(std::slice::from_ref(input), |item| {
-        items.push(item);
+        kept.push(keep(item)?);
         Ok(())
     })?;
     if errors > 0 {
@@ -711,7 +716,7 @@ pub fn read_all(
             input.name()
         )));
     }
-    Ok(items)
+    Ok(kept)
 }
 
 /// The last ply a walk over `item`'s diagrams (`view`, `annotate --diagrams`) needs to

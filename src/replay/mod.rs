@@ -41,10 +41,17 @@ pub struct Detail {
     pub canonical: bool,
     /// What each move did and the position string after it ([`PlyDetail`]).
     pub description: bool,
+    /// A hash of the position after each move ([`PlyDetail::fingerprint`]), without
+    /// keeping its string: whether two records reach one position, in the memory of
+    /// a number (`diff` on games whose position strings are kilobytes long).
+    pub fingerprint: bool,
     /// The game's JSON state after each move and at both ends.
     pub state: bool,
     /// The position drawn after each move and at both ends.
     pub board: bool,
+    /// The position drawn at both ends only ([`Snapshot::board`] of [`Replay::start`]
+    /// and [`Replay::end`]): one drawing, not one per ply of a long game.
+    pub end_boards: bool,
     /// The position strings at both ends of the main line ([`Snapshot::position`] of
     /// [`Replay::start`] and [`Replay::end`]; else left empty).
     pub ends: bool,
@@ -71,8 +78,10 @@ impl Detail {
     pub const ERRORS: Detail = Detail {
         canonical: false,
         description: false,
+        fingerprint: false,
         state: false,
         board: false,
+        end_boards: false,
         ends: true,
         record: true,
         tags: true,
@@ -103,8 +112,10 @@ impl Detail {
     pub const FULL: Detail = Detail {
         canonical: true,
         description: true,
+        fingerprint: true,
         state: true,
         board: true,
+        end_boards: true,
         ends: true,
         record: true,
         tags: true,
@@ -117,8 +128,10 @@ impl Detail {
         Detail {
             canonical: self.canonical || other.canonical,
             description: self.description || other.description,
+            fingerprint: self.fingerprint || other.fingerprint,
             state: self.state || other.state,
             board: self.board || other.board,
+            end_boards: self.end_boards || other.end_boards,
             ends: self.ends || other.ends,
             record: self.record || other.record,
             tags: self.tags || other.tags,
@@ -129,6 +142,11 @@ impl Detail {
 
     /// Whether anything is recorded after each move beyond its canonical form.
     fn per_ply(self) -> bool {
+        self.positions() || self.fingerprint
+    }
+
+    /// Whether the position string after each move is kept.
+    fn positions(self) -> bool {
         self.description || self.state || self.board
     }
 }
@@ -327,11 +345,24 @@ pub struct Played {
 #[derive(Clone, Debug)]
 pub struct PlyDetail {
     pub description: String,
+    /// The position string (empty when only [`Detail::fingerprint`] is asked for).
     pub position: String,
+    /// A hash of the position string, 0 unless [`Detail::fingerprint`].
+    pub fingerprint: u64,
     /// Who moves next, `None` once the game is over.
     pub to_move: Option<Player>,
     pub state: serde_json::Value,
     pub board: String,
+}
+
+/// The hash [`PlyDetail::fingerprint`] holds of a position string: SipHash with
+/// fixed keys, the same in every run, so two replays of one position agree. Two
+/// positions share one by chance once in 2^64 comparisons.
+pub fn fingerprint(position: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::hash::DefaultHasher::new();
+    position.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// A replayed line: one entry per move of the record's line, in order.
@@ -592,7 +623,7 @@ pub fn replay_with<R: Rules>(
     }
     replay.end = Some(Box::new(driver.snapshot(&end)));
     if let Some(outcome) = replay.outcome.clone()
-        && settings.detail.board
+        && (settings.detail.board || settings.detail.end_boards)
     {
         finish_boards(&mut replay, &outcome);
     }
@@ -754,7 +785,7 @@ impl<R: Rules> Driver<'_, R> {
             } else {
                 serde_json::Value::Null
             },
-            board: if self.detail.board {
+            board: if self.detail.board || self.detail.end_boards {
                 self.rules.draw(position)
             } else {
                 String::new()
@@ -929,15 +960,26 @@ impl<R: Rules> Driver<'_, R> {
             String::new()
         };
         let detail = if wanted.per_ply() {
-            let before = position.clone();
+            // The position before is kept only for the description: cloning a large
+            // board per ply costs what the rest of the step does.
+            let before = wanted.description.then(|| position.clone());
             rules.play(position, &mv);
+            let string = rules.write_position(position);
             Some(Box::new(PlyDetail {
-                description: if wanted.description {
-                    rules.describe(&before, &mv, position)
+                description: match &before {
+                    Some(before) => rules.describe(before, &mv, position),
+                    None => String::new(),
+                },
+                fingerprint: if wanted.fingerprint {
+                    fingerprint(&string)
+                } else {
+                    0
+                },
+                position: if wanted.positions() {
+                    string
                 } else {
                     String::new()
                 },
-                position: rules.write_position(position),
                 to_move: next_to_move(rules, position),
                 state: if wanted.state {
                     rules.state(position)

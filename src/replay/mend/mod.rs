@@ -325,6 +325,7 @@ fn search_sheet<R: Rules>(
         judge,
         slots: Slots::new(),
         start: start.clone(),
+        written: Vec::new(),
     };
     let sheet: Vec<SlotId> = record
         .moves
@@ -332,9 +333,10 @@ fn search_sheet<R: Rules>(
         .zip(node_checks)
         .map(|(node, checks)| search.slots.read(rules, Cow::Borrowed(&*node.text), checks))
         .collect();
+    search.written.clone_from(&sheet);
     let base = search.base(sheet, start_checks)?;
-    let end = base.trace.positions.last();
-    let unfinished = end.is_some_and(|p| rules.unfinished_turn(p).is_some());
+    let end = base.trace.last();
+    let unfinished = end.is_some_and(|t| rules.unfinished_turn(&t.position).is_some());
     if base.problem.trouble == Trouble::End && !unfinished {
         return None;
     }
@@ -348,7 +350,7 @@ fn search_sheet<R: Rules>(
     let mut seen = HashSet::new();
     let suggestions = candidates
         .into_iter()
-        .filter(|c| seen.insert(c.reading(&search.slots)))
+        .filter(|c| seen.insert(c.reading(&search)))
         .take(KEPT)
         .map(|c| Suggestion {
             replays_to_end: c.verdict.to_end,

@@ -54,8 +54,9 @@ pub struct Candidate {
     pub edits: Vec<Edit>,
     pub cost: f32,
     pub verdict: Verdict,
-    /// The sheet as edited, and the checkpoints before its first move.
-    pub sheet: Vec<SlotId>,
+    /// The sheet as edited, as the change it makes to the sheet as written, and the
+    /// checkpoints before its first move.
+    pub sheet: Patch,
     pub start_checks: Vec<u32>,
     /// Where the reading's first problem stands in the coordinates of the sheet as
     /// written: how far it replays before anything disagrees, counted so that an
@@ -89,12 +90,55 @@ impl Candidate {
     }
 
     /// A hash of the sheet as edited, to tell two edits that read it alike.
-    pub fn reading<R: Rules>(&self, slots: &Slots<'_, R>) -> u64 {
+    pub fn reading<R: Rules>(&self, search: &Search<'_, '_, R>) -> u64 {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        for &id in &self.sheet {
-            slots.get(id).text.hash(&mut hasher);
+        for id in self.sheet.tokens(&search.written) {
+            search.slots.get(id).text.hash(&mut hasher);
         }
         hasher.finish()
+    }
+}
+
+/// A sheet as edited, kept as what it changes of the sheet as written: the tokens
+/// from `start` on, `removed` of them, give way to `inserted`. Edits stand near one
+/// another, so this is a few tokens where a copy of the sheet would be all of them:
+/// a 99,000-token sheet has hundreds of readings (issue 57).
+pub struct Patch {
+    start: usize,
+    removed: usize,
+    inserted: Vec<SlotId>,
+}
+
+impl Patch {
+    /// What makes `edited` of `written`: all between their common start and end.
+    fn between(written: &[SlotId], edited: &[SlotId]) -> Patch {
+        let start = written
+            .iter()
+            .zip(edited)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let most = written.len().min(edited.len()) - start;
+        let end = written
+            .iter()
+            .rev()
+            .zip(edited.iter().rev())
+            .take(most)
+            .take_while(|(a, b)| a == b)
+            .count();
+        Patch {
+            start,
+            removed: written.len() - start - end,
+            inserted: edited[start..edited.len() - end].to_vec(),
+        }
+    }
+
+    /// The tokens of the sheet as edited.
+    fn tokens<'s>(&'s self, written: &'s [SlotId]) -> impl Iterator<Item = SlotId> + 's {
+        written[..self.start]
+            .iter()
+            .chain(&self.inserted)
+            .chain(&written[self.start + self.removed..])
+            .copied()
     }
 }
 
@@ -104,6 +148,8 @@ pub struct Search<'a, 'j, R: Rules> {
     pub slots: Slots<'a, R>,
     /// The position the sheet starts from.
     pub start: R::Position,
+    /// The sheet as written.
+    pub written: Vec<SlotId>,
 }
 
 impl<'a, R: Rules> Search<'a, '_, R> {
@@ -133,17 +179,14 @@ impl<'a, R: Rules> Search<'a, '_, R> {
     /// `window`) before its first problem, replayed; those that replay further.
     pub fn single_edits(&mut self, base: &Base<R>, from: usize, window: usize) -> Vec<Candidate> {
         let rules = self.judge.rules;
-        let e = base
-            .problem
-            .index
-            .min(base.trace.positions.len().saturating_sub(1));
+        let e = base.problem.index.min(base.trace.len().saturating_sub(1));
         let len = base.sheet.len();
         let mut found = Vec::new();
         for i in e.saturating_sub(window).max(from)..=e {
-            let Some(position) = base.trace.positions.get(i) else {
+            let Some(traced) = base.trace.get(i) else {
                 continue;
             };
-            let ply = base.trace.plies[i];
+            let (position, ply) = (&traced.position, traced.ply);
             let moves = if rules.over_but_for_moves(position) {
                 Vec::new()
             } else {
@@ -218,7 +261,8 @@ impl<'a, R: Rules> Search<'a, '_, R> {
     pub fn second_edits(&mut self, firsts: &[Candidate]) -> Vec<Candidate> {
         let mut found = Vec::new();
         for first in firsts.iter().take(SECOND_TRIES) {
-            let Some(base) = self.base(first.sheet.clone(), first.start_checks.clone()) else {
+            let sheet = first.sheet.tokens(&self.written).collect();
+            let Some(base) = self.base(sheet, first.start_checks.clone()) else {
                 continue;
             };
             let edit = &first.edits[0];
@@ -274,10 +318,11 @@ impl<'a, R: Rules> Search<'a, '_, R> {
             }
             pending = moved;
         }
+        let traced = base.trace.get(at)?;
         let start = Start {
             from: at,
-            position: base.trace.positions[at].clone(),
-            plies: base.trace.before[at],
+            position: traced.position.clone(),
+            plies: traced.before,
             checks: &pending,
         };
         let verdict = self.judge.run(&self.slots, &sheet, start, None);
@@ -287,11 +332,11 @@ impl<'a, R: Rules> Search<'a, '_, R> {
             Some(p) if p.trouble == Trouble::End => END,
             Some(p) => edit.back(p.index),
         };
-        (reach > base.problem.index).then_some(Candidate {
+        (reach > base.problem.index).then(|| Candidate {
             edits: vec![edit],
             cost,
             verdict,
-            sheet,
+            sheet: Patch::between(&self.written, &sheet),
             start_checks,
             reach,
         })

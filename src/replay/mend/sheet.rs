@@ -8,6 +8,7 @@
 //! ([`Rules::unmarked`]), counting the disagreement, up to [`MOST_DISAGREEMENTS`].
 
 use std::borrow::Cow;
+use std::collections::VecDeque;
 
 use super::PLAY_STEPS;
 use crate::games::common::allowance;
@@ -128,24 +129,64 @@ pub struct Start<'s, R: Rules> {
     pub checks: &'s [u32],
 }
 
-/// What a replay records of each token it reaches before its first problem: the
-/// position before it and its ply (and the same at the end, index `len`).
+/// What a replay records of the tokens it reaches before its first problem: the
+/// position before each and its ply (and the same at the end, index `len`). Only
+/// of the last [`TRACED`]: the search edits no token further back from the first
+/// problem ([`WINDOW`](super::search::WINDOW)), and a position per token of a
+/// 99,000-ply sheet would be kept for nothing (issue 57).
 pub struct Trace<R: Rules> {
-    pub positions: Vec<R::Position>,
-    /// The ply each token has.
-    pub plies: Vec<u32>,
-    /// The plies played before each token (one less than its ply, or its ply when it
-    /// finishes a turn begun by the token before it).
-    pub before: Vec<u32>,
+    /// The token of the first entry.
+    first: usize,
+    entries: VecDeque<Traced<R>>,
 }
+
+/// What a trace holds of one token.
+pub struct Traced<R: Rules> {
+    /// The position before the token.
+    pub position: R::Position,
+    /// The ply the token has.
+    pub ply: u32,
+    /// The plies played before the token (one less than its ply, or its ply when it
+    /// finishes a turn begun by the token before it).
+    pub before: u32,
+}
+
+/// How many tokens a trace keeps, the last ones it reached.
+pub const TRACED: usize = super::search::WINDOW + 1;
 
 impl<R: Rules> Trace<R> {
     pub fn new() -> Self {
         Trace {
-            positions: Vec::new(),
-            plies: Vec::new(),
-            before: Vec::new(),
+            first: 0,
+            entries: VecDeque::with_capacity(TRACED),
         }
+    }
+
+    fn push(&mut self, position: &R::Position, ply: u32, before: u32) {
+        if self.entries.len() == TRACED {
+            self.entries.pop_front();
+            self.first += 1;
+        }
+        self.entries.push_back(Traced {
+            position: position.clone(),
+            ply,
+            before,
+        });
+    }
+
+    /// How many tokens the replay recorded, the end included.
+    pub fn len(&self) -> usize {
+        self.first + self.entries.len()
+    }
+
+    /// What was recorded of token `index`, if it is among the last [`TRACED`].
+    pub fn get(&self, index: usize) -> Option<&Traced<R>> {
+        self.entries.get(index.checked_sub(self.first)?)
+    }
+
+    /// The last token recorded.
+    pub fn last(&self) -> Option<&Traced<R>> {
+        self.entries.back()
     }
 }
 
@@ -200,9 +241,7 @@ impl<R: Rules> Judge<'_, R> {
                 ply += 1;
             }
             if let Some(trace) = trace.as_deref_mut().filter(|_| verdict.problem.is_none()) {
-                trace.positions.push(position.clone());
-                trace.plies.push(ply);
-                trace.before.push(before);
+                trace.push(&position, ply, before);
             }
             if self.spent(&slot.text) {
                 note(&mut verdict, index, ply, Trouble::Budget);
@@ -226,9 +265,7 @@ impl<R: Rules> Judge<'_, R> {
         }
         verdict.to_end = true;
         if let Some(trace) = trace.filter(|_| verdict.problem.is_none()) {
-            trace.positions.push(position.clone());
-            trace.plies.push(ply + 1);
-            trace.before.push(ply);
+            trace.push(&position, ply + 1, ply);
         }
         let mut wrong = false;
         let outcome = rules.outcome(&position);
