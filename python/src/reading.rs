@@ -71,12 +71,12 @@ pub fn option_pairs(options: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String,
         .collect()
 }
 
-/// An input given from Python: a path, or the text of a file object kept in a
-/// temporary file under the object's name.
+/// An input given from Python: a path, or the bytes of a file object kept in a
+/// temporary file, read under the object's name.
 struct Source {
     path: PathBuf,
-    /// The name the games carry (`file`), when it is not the path's.
-    shown: Option<Arc<str>>,
+    /// The name the games and messages carry, when it is not the path's.
+    shown: Option<String>,
     /// Keeps the temporary file until the reading ends.
     _spool: Option<tempfile::TempPath>,
 }
@@ -146,52 +146,119 @@ fn one(source: &Bound<'_, PyAny>) -> PyResult<Source> {
     })
 }
 
-/// A file object's contents, text or bytes (compressed or not), in a temporary file
-/// the pipeline reads as it reads any file; a `.json` one when they are JSON.
+/// What a file object's `read` is asked for at a time: its bytes go to disk a
+/// mebibyte at a time, never all in memory (a 171 MB object took 514 MB, issue 57).
+const SPOOL_CHUNK: usize = 1 << 20;
+
+/// A file object's contents, text or bytes (compressed or not), copied to a temporary
+/// file the pipeline reads as it reads any file, under the object's name: a `.json`
+/// one when they are JSON ([`is_json`]).
 fn spooled(object: &Bound<'_, PyAny>) -> PyResult<Source> {
-    let data = object.call_method0("read")?;
-    let bytes: Vec<u8> = if let Ok(text) = data.cast::<PyString>() {
-        text.to_cow()?.as_bytes().to_vec()
-    } else if let Ok(bytes) = data.cast::<PyBytes>() {
-        bytes.as_bytes().to_vec()
-    } else {
-        return Err(PyTypeError::new_err(
-            "the file object's read() gave neither str nor bytes",
-        ));
-    };
     let name = object
         .getattr("name")
         .ok()
-        .and_then(|n| n.extract::<String>().ok())
-        .unwrap_or_else(|| "<stream>".to_string());
-    let suffix = if looks_like_json(&bytes) {
+        .and_then(|n| n.extract::<String>().ok());
+    let mut first = chunk(object)?;
+    let suffix = if is_json(name.as_deref(), &first) {
         ".json"
     } else {
         ".pgn"
     };
-    let spool = (|| {
-        let mut file = tempfile::Builder::new()
-            .prefix("tgn-python-")
-            .suffix(suffix)
-            .tempfile()?;
-        file.write_all(&bytes)?;
-        file.flush()?;
-        Ok::<_, io::Error>(file.into_temp_path())
-    })()?;
+    let mut file = tempfile::Builder::new()
+        .prefix("tgn-python-")
+        .suffix(suffix)
+        .tempfile()?;
+    while !first.is_empty() {
+        file.write_all(&first)?;
+        first = chunk(object)?;
+    }
+    file.flush()?;
+    let spool = file.into_temp_path();
     Ok(Source {
         path: spool.to_path_buf(),
-        shown: Some(Arc::from(name)),
+        shown: Some(name.unwrap_or_else(|| "<stream>".to_string())),
         _spool: Some(spool),
     })
 }
 
-/// JSON as `tgn convert` writes it: an object, or an array of objects (a record's
-/// text starts with a tag, `[Event`, never `[{`).
+/// The next bytes of a file object, empty at its end.
+fn chunk(object: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    let data = object.call_method1("read", (SPOOL_CHUNK,))?;
+    if let Ok(text) = data.cast::<PyString>() {
+        Ok(text.to_cow()?.as_bytes().to_vec())
+    } else if let Ok(bytes) = data.cast::<PyBytes>() {
+        Ok(bytes.as_bytes().to_vec())
+    } else if data.is_none() {
+        // A non-blocking stream with nothing yet: nothing more is waited for.
+        Ok(Vec::new())
+    } else {
+        Err(PyTypeError::new_err(
+            "the file object's read() gave neither str nor bytes",
+        ))
+    }
+}
+
+/// Whether a file object holds JSON: as the CLI tells, by its name's extension
+/// (`.json`, `.jsonl`, compressed or not) when it has one that says; else by its
+/// first bytes, as strictly as a record cannot begin: an object's first key
+/// (`{"`), an empty object, or an array of objects. A record may open with a
+/// `{comment}` (issue 57), but not with `{"name":`.
+fn is_json(name: Option<&str>, first: &[u8]) -> bool {
+    let extension = name.map(|n| {
+        let n = n.to_ascii_lowercase();
+        let n = n
+            .strip_suffix(".gz")
+            .or_else(|| n.strip_suffix(".zst"))
+            .unwrap_or(&n)
+            .to_string();
+        n.rsplit_once('.')
+            .map(|(_, e)| e.to_string())
+            .unwrap_or_default()
+    });
+    match extension.as_deref() {
+        Some("json" | "jsonl") => true,
+        Some("pgn" | "tgn" | "pdn" | "txt") => false,
+        _ => looks_like_json(first),
+    }
+}
+
+/// JSON as `tgn convert` writes it: an object that is empty or starts with a key
+/// and its colon (`{"schema":`), or an array of such objects (a record's text starts
+/// with a tag, `[Event`, never `[{`; a comment, `{"quoted" words}`, has no colon
+/// after its quotes). A UTF-8 byte order mark before it is skipped, as the reader
+/// skips it.
 fn looks_like_json(bytes: &[u8]) -> bool {
-    let mut rest = bytes.iter().filter(|b| !b.is_ascii_whitespace());
-    match rest.next() {
-        Some(b'{') => true,
-        Some(b'[') => matches!(rest.next(), Some(b'{') | Some(b']')),
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let blank = |from: usize| {
+        from + bytes[from.min(bytes.len())..]
+            .iter()
+            .take_while(|b| b.is_ascii_whitespace())
+            .count()
+    };
+    let mut at = blank(0);
+    if bytes.get(at) == Some(&b'[') {
+        at = blank(at + 1);
+        if bytes.get(at) == Some(&b']') {
+            return true;
+        }
+    }
+    if bytes.get(at) != Some(&b'{') {
+        return false;
+    }
+    at = blank(at + 1);
+    match bytes.get(at) {
+        Some(b'}') => true,
+        Some(b'"') => {
+            let mut end = at + 1;
+            while let Some(&b) = bytes.get(end) {
+                match b {
+                    b'\\' => end += 2,
+                    b'"' => break,
+                    _ => end += 1,
+                }
+            }
+            bytes.get(blank(end + 1)) == Some(&b':')
+        }
         _ => false,
     }
 }
@@ -205,27 +272,25 @@ fn run(
     mut sink: impl FnMut(Item) -> io::Result<()> + Send,
 ) -> usize {
     let mut unread = 0;
-    let paths: Vec<PathBuf> = sources.iter().map(|s| s.path.clone()).collect();
-    let inputs = expand(&paths, &reading, &mut unread);
+    let mut inputs = Vec::new();
+    for source in &sources {
+        match &source.shown {
+            Some(name) => inputs.push(Input::Named(source.path.clone(), name.clone())),
+            None => inputs.extend(expand(
+                std::slice::from_ref(&source.path),
+                &reading,
+                &mut unread,
+            )),
+        }
+    }
     let pipeline = Pipeline {
         read: &reading,
         detail,
         json: None,
         progress: false,
     };
-    let names: Vec<(String, Arc<str>)> = sources
-        .iter()
-        .filter_map(|s| Some((Input::File(s.path.clone()).name(), s.shown.clone()?)))
-        .collect();
     // On this process's own pool: a pool inherited through fork has no threads.
-    let errors = crate::threads::in_pool(|| {
-        pipeline.run(&inputs, |mut item| {
-            if let Some((_, shown)) = names.iter().find(|(path, _)| **path == *item.file) {
-                item.file = shown.clone();
-            }
-            sink(item)
-        })
-    });
+    let errors = crate::threads::in_pool(|| pipeline.run(&inputs, &mut sink));
     unread += match errors {
         Ok(Ok(errors)) => errors,
         Ok(Err(_)) => 0,

@@ -462,6 +462,73 @@ def test_issue57_nesting_is_refused_on_a_thread_with_a_small_stack():
     assert len(raised) == 1
 
 
+def test_issue57_a_record_that_opens_with_a_comment_is_no_json(tmp_path):
+    text = (RECORDS / "bagh-chal" / "worked-examples.pgn").read_text(encoding="utf-8")
+    for opening in ["{a comment first}\n", '{"quoted" at the start}\n', "\ufeff{ x }\n"]:
+        path = tmp_path / "opening.pgn"
+        path.write_text(opening + text, encoding="utf-8")
+        expected = [(g.game, g.valid, g.plies) for g in tgn.read_games(path)]
+        games = list(tgn.read_games(io.StringIO(opening + text)))
+        assert [(g.game, g.valid, g.plies) for g in games] == expected, opening
+        assert sum(g.valid for g in games) == 5
+        assert games[0].file == "<stream>"
+
+
+def test_issue57_json_file_objects_are_told_by_name_or_by_their_first_key(tmp_path, tgn_cli):
+    path = RECORDS / "bagh-chal" / "worked-examples.pgn"
+    text = tgn_cli("convert", "--to", "json", str(path))
+    expected = count_games(path)
+    assert len(list(tgn.read_games(io.StringIO(text)))) == expected
+    assert len(list(tgn.read_games(io.BytesIO(b"\xef\xbb\xbf" + text.encode())))) == expected
+    (tmp_path / "games.json").write_text(text, encoding="utf-8")
+    with open(tmp_path / "games.json", encoding="utf-8") as f:
+        assert len(list(tgn.read_games(f))) == expected
+
+
+def test_issue57_read_errors_name_the_file_object_not_a_temporary_file(capfd):
+    text = (RECORDS / "bagh-chal" / "worked-examples.pgn").read_bytes()
+    bad = io.BytesIO(gzip.compress(text)[:-20])  # cut short
+    bad.name = "sheet.pgn.gz"
+    with pytest.raises(tgn.TgnError, match="could not be read"):
+        list(tgn.read_games(bad))
+    err = capfd.readouterr().err
+    assert "tgn: sheet.pgn.gz: " in err, err
+    assert "tgn-python-" not in err, err
+
+
+class Endless:
+    """A file object of `size` bytes of games, made as they are read."""
+
+    def __init__(self, size):
+        self.left = size
+        self.game = b'[Game "toguz-kumalak"]\n\n1. 43(10) 11(10) *\n\n'
+
+    def read(self, n=-1):
+        n = self.left if n < 0 else min(n, self.left)
+        self.left -= n
+        games = self.game * (n // len(self.game) + 1)
+        return games[:n]
+
+
+def test_issue57_a_file_object_is_copied_a_chunk_at_a_time():
+    import subprocess
+
+    script = f"""
+import resource, sys
+sys.path.insert(0, {str(REPO / "python" / "tests")!r})
+from test_tgn import Endless
+import tgn
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+games = tgn.read_games(Endless(200 << 20))
+next(games)
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print((after - before) // 1024)
+"""
+    grown = int(subprocess.run([sys.executable, "-c", script], check=True, capture_output=True, text=True).stdout)
+    # 200 MB read whole took twice that; a chunk at a time, a few MB.
+    assert grown < 100, f"{grown} MB"
+
+
 def test_lists_of_sources_a_few_deep_still_read():
     path = str(RECORDS / "bagh-chal")
     assert count_games([[path], ([path],)]) == 2 * count_games(path)

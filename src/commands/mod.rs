@@ -253,6 +253,10 @@ pub enum Input {
     /// Standard input kept in a temporary file (`fix`, which reads its input twice:
     /// the games, then the bytes between them); named `<stdin>` all the same.
     Spooled(PathBuf),
+    /// A file read under another name: a Python file object's bytes kept in a
+    /// temporary file, named as the object is (its `name`, or `<stream>`), so that
+    /// no message names the temporary file.
+    Named(PathBuf, String),
 }
 
 impl Input {
@@ -261,6 +265,7 @@ impl Input {
         match self {
             Input::Stdin | Input::Spooled(_) => "<stdin>".to_string(),
             Input::File(path) => path.display().to_string(),
+            Input::Named(_, name) => name.clone(),
         }
     }
 
@@ -268,7 +273,7 @@ impl Input {
     fn open(&self) -> io::Result<Box<dyn BufRead + Send>> {
         let source: Box<dyn BufRead + Send> = match self {
             Input::Stdin => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
-            Input::File(path) | Input::Spooled(path) => {
+            Input::File(path) | Input::Spooled(path) | Input::Named(path, _) => {
                 Box::new(BufReader::with_capacity(1 << 16, File::open(path)?))
             }
         };
@@ -276,7 +281,8 @@ impl Input {
     }
 
     fn is_json(&self) -> bool {
-        matches!(self, Input::File(p) if p.extension().is_some_and(|e| e == "json" || e == "jsonl"))
+        matches!(self, Input::File(p) | Input::Named(p, _)
+            if p.extension().is_some_and(|e| e == "json" || e == "jsonl"))
     }
 }
 
