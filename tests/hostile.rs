@@ -554,3 +554,55 @@ fn read_errors_past_the_first_hundred_are_counted_not_kept() {
     );
     assert!(out.stderr.contains("5000 read errors"), "{}", out.stderr);
 }
+
+/// Issue 57 item 14: a result marker miswritten (`1-6`) is read as a move, which
+/// `fix --mend` leaves out; the movetext then ends with the board's result, and the
+/// mended sheet passes `check --strict`.
+#[test]
+fn issue57_a_garbled_result_mended_away_leaves_a_result_marker() {
+    let dir = tempfile::TempDir::new().unwrap();
+    let sheet = dir.path().join("sheet.pgn");
+    let text = std::fs::read_to_string("records/toguz-kumalak/r10-early-end.pgn").unwrap();
+    assert!(text.trim_end().ends_with(" 1-0"));
+    std::fs::write(
+        &sheet,
+        text.trim_end().replace("(R10).} 1-0", "(R10).} 1-6") + "\n",
+    )
+    .unwrap();
+    let out = Run::of(crate::common::tgn().args(["fix", "--mend"]).arg(&sheet));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let mended = std::fs::read_to_string(&sheet).unwrap();
+    assert!(
+        mended
+            .trim_end()
+            .ends_with("{tgn: written 1-6, left out} 1-0"),
+        "{mended}"
+    );
+    let check = Run::of(crate::common::tgn().args(["check", "--strict"]).arg(&sheet));
+    assert_eq!(check.code, 0, "{}", check.stdout);
+}
+
+/// Issue 57 item 14: two links that lead to each other are a loop that cannot be
+/// followed, not links "to a file which does not exist".
+#[cfg(unix)]
+#[test]
+fn issue57_a_loop_of_links_is_called_so() {
+    let dir = tempfile::TempDir::new().unwrap();
+    std::os::unix::fs::symlink("loop2.pgn", dir.path().join("loop1.pgn")).unwrap();
+    std::os::unix::fs::symlink("loop1.pgn", dir.path().join("loop2.pgn")).unwrap();
+    std::fs::copy(
+        "records/toguz-kumalak/r11-draw.pgn",
+        dir.path().join("ok.pgn"),
+    )
+    .unwrap();
+    let out = Run::of(crate::common::tgn().arg("check").arg(dir.path()));
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("loop1.pgn: a symbolic link to loop2.pgn, which cannot be followed:"),
+        "{}",
+        out.stderr
+    );
+    assert!(!out.stderr.contains("does not exist"), "{}", out.stderr);
+    assert!(out.stdout.contains("1 valid"), "{}", out.stdout);
+}

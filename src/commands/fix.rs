@@ -704,7 +704,8 @@ impl Run<'_> {
 /// The fixed text of `item` read and replayed again as `settings` read it, to be
 /// counted as it now is; a `mended` one numbered first as if it had been written
 /// right (a ply inserted or left out shifts the numbers after it, which `check
-/// --strict` would refuse). Gives the text to write and the game it holds.
+/// --strict` would refuse), and given a result marker if it has none
+/// ([`missing_marker`]). Gives the text to write and the game it holds.
 fn fixed_again(
     item: &Item,
     fixed: String,
@@ -729,6 +730,7 @@ fn fixed_again(
         MoveCount::start(record),
         &mut edits,
     );
+    edits.extend(missing_marker(&again));
     edits.sort_by_key(|e| (e.start, e.end));
     match apply(record, &edits).filter(|_| !edits.is_empty()) {
         Some(numbered) => {
@@ -737,6 +739,24 @@ fn fixed_again(
         }
         None => (fixed, Some(again)),
     }
+}
+
+/// The result marker of a mended game whose movetext ends without one: a token the
+/// mend left out at the end was most often the marker miswritten (`1-6`, issue 57),
+/// and a movetext ends with one. The board's result where it decided the game, else
+/// the Result tag's, else `*`.
+fn missing_marker(item: &Item) -> Option<Edit> {
+    let record = &item.record;
+    if record.result.is_some() {
+        return None;
+    }
+    let tag = record.tag("Result").and_then(parse_result);
+    let marker = wanted_result(item).or(tag).unwrap_or(Termination::Unknown);
+    Some(Edit::new(
+        record.end,
+        record.end,
+        format!(" {}", marker.as_str()),
+    ))
 }
 
 /// `text`, the new text of `item`'s game, read where the game stands in its file and

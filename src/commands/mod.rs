@@ -428,12 +428,12 @@ fn walk(dir: &Path, links: Links, inputs: &mut Vec<Input>, errors: &mut usize) -
             }
             Ok(_) => {}
             Err(e) => {
-                match dangling(&e) {
+                match broken_link(&e) {
                     // Where no record would have been read (a `notes.txt` beside the
                     // records), a link to nothing is no business of tgn's.
-                    Some((path, _)) if !is_record_file(path) => continue,
-                    Some((path, target)) => eprintln!(
-                        "tgn: {}: a symbolic link to {}, which does not exist",
+                    Some((path, ..)) if !is_record_file(path) => continue,
+                    Some((path, target, why)) => eprintln!(
+                        "tgn: {}: a symbolic link to {}, {why}",
                         shown(&path.display().to_string()),
                         shown(&target.display().to_string())
                     ),
@@ -446,13 +446,17 @@ fn walk(dir: &Path, links: Links, inputs: &mut Vec<Input>, errors: &mut usize) -
     skipped
 }
 
-/// The path and target of the symbolic link that leads nowhere, if that is what the
-/// walk met.
-fn dangling(e: &walkdir::Error) -> Option<(&Path, PathBuf)> {
-    let path = e
-        .path()
-        .filter(|p| e.loop_ancestor().is_none() && !p.exists())?;
-    Some((path, std::fs::read_link(path).ok()?))
+/// The path and target of the symbolic link that leads to no file, and why, if that
+/// is what the walk met: a target that does not exist, or one that cannot be
+/// followed (a loop of links, which the system refuses after some forty).
+fn broken_link(e: &walkdir::Error) -> Option<(&Path, PathBuf, String)> {
+    let path = e.path().filter(|_| e.loop_ancestor().is_none())?;
+    let why = match std::fs::metadata(path) {
+        Ok(_) => return None,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => "which does not exist".to_string(),
+        Err(e) => format!("which cannot be followed: {e}"),
+    };
+    Some((path, std::fs::read_link(path).ok()?, why))
 }
 
 /// A record file by its extension, compressed or not (`games.pgn`, `games.pgn.zst`).
