@@ -57,7 +57,7 @@ fn compare(text: &str, settings: &Settings, context: &str) -> (usize, usize) {
                 replay,
             };
             (
-                json::check_line(&item),
+                serde_json::to_value(json::check_line(&item)).unwrap(),
                 human::one_line(&item, Paint::PLAIN),
             )
         };

@@ -241,13 +241,13 @@ impl Game {
     /// as a `tgn.Position`: the moves played from the start, so that its picture
     /// shows the last of them.
     #[pyo3(signature = (ply=None))]
-    fn board(&self, py: Python<'_>, ply: Option<u32>) -> PyResult<Position> {
+    fn board(&self, py: Python<'_>, ply: Option<i64>) -> PyResult<Position> {
         let Some(id) = self.game_id() else {
             return Err(no_game(py, self));
         };
         let plies = self.mainline(py);
-        let wanted = ply.unwrap_or(self.plies());
-        if wanted > self.plies() {
+        let wanted = ply.unwrap_or(i64::from(self.plies()));
+        let Some(wanted) = u32::try_from(wanted).ok().filter(|&w| w <= self.plies()) else {
             return Err(error::<RecordError>(
                 py,
                 format!("the main line has {} plies, not {wanted}", self.plies()),
@@ -255,7 +255,7 @@ impl Game {
                 None,
                 None,
             ));
-        }
+        };
         let start = self.start(py).map(str::to_string);
         let mut position = Position::of_game(
             py,
@@ -303,15 +303,23 @@ impl Game {
     }
 
     /// Pickled as its text, where it was read, and how (so that it comes back exactly,
-    /// its diagnostics' lines and columns too), or, read from JSON, as its JSON.
+    /// its diagnostics' lines and columns too), or, read from JSON, as its JSON. The
+    /// syntax errors go with the text: one the text no longer shows (bytes that were
+    /// not UTF-8, already replaced by U+FFFD) must not vanish on the way.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let record = &self.item.record;
         let (kind, text, origin) = match record.text() {
-            Some(text) => (
-                "text",
-                text.to_string(),
-                (record.span.line.max(1), record.span.start),
-            ),
+            // A game that starts mid-line (after the last one's result) is given back
+            // its column: spaces before it, and its offset moved back by as many.
+            Some(text) => {
+                let pad = (record.span.column.max(1) - 1) as usize;
+                let pad = pad.min(record.span.start);
+                (
+                    "text",
+                    " ".repeat(pad) + text,
+                    (record.span.line.max(1), record.span.start - pad),
+                )
+            }
             None => {
                 let json = json::game_in(self.full(py), json::Form::default());
                 let text =
@@ -331,6 +339,7 @@ impl Game {
                 settings.options.clone(),
                 settings.strict,
             ),
+            syntax_errors(record),
         )
             .into_pyobject(py)?
             .into_any();
@@ -387,6 +396,7 @@ fn from_json_text(py: Python<'_>, text: String, settings: Arc<Settings>) -> PyRe
 /// What `pickle` calls to make a game again (see `Game.__reduce__`).
 #[pyfunction]
 #[pyo3(name = "_game_from_pickle")]
+#[pyo3(signature = (kind, text, origin, place, reading, errors=None))]
 pub fn game_from_pickle(
     py: Python<'_>,
     kind: &str,
@@ -394,6 +404,7 @@ pub fn game_from_pickle(
     origin: (u32, usize),
     place: (String, usize),
     reading: (Option<String>, Vec<(String, String)>, bool),
+    errors: Option<Vec<PickledError>>,
 ) -> PyResult<Game> {
     let (file, index) = place;
     let (game, options, strict) = reading;
@@ -409,10 +420,13 @@ pub fn game_from_pickle(
     let (line, offset) = origin;
     let item = py.detach(|| {
         let origin = tgn::record::parser::Origin { line, offset };
-        let record = tgn::record::parse_games(&text, origin)
+        let mut record = tgn::record::parse_games(&text, origin)
             .into_iter()
             .next()
             .unwrap_or_default();
+        if let Some(errors) = errors {
+            record.errors = errors.into_iter().map(unpickled).collect();
+        }
         replayed(record, file.into(), index, &settings, Detail::ERRORS)
     });
     Ok(Game::new(item, settings))
@@ -420,6 +434,32 @@ pub fn game_from_pickle(
 
 /// `record`, read from `file` as its game `index`, replayed as `settings` say with
 /// `detail`: a game as the reading hands it over.
+/// A syntax error as pickled: its message, then its line, column, start and end.
+type PickledError = (String, u32, u32, usize, usize);
+
+fn syntax_errors(record: &GameRecord) -> Vec<PickledError> {
+    record
+        .errors
+        .iter()
+        .map(|e| {
+            let s = e.span;
+            (e.message.clone(), s.line, s.column, s.start, s.end)
+        })
+        .collect()
+}
+
+fn unpickled((message, line, column, start, end): PickledError) -> tgn::record::SyntaxError {
+    tgn::record::SyntaxError {
+        message,
+        span: tgn::record::Span {
+            line,
+            column,
+            start,
+            end,
+        },
+    }
+}
+
 fn replayed(
     record: GameRecord,
     file: Arc<str>,

@@ -529,6 +529,30 @@ print((after - before) // 1024)
     assert grown < 100, f"{grown} MB"
 
 
+def test_issue57_fuzz_a_game_of_bytes_not_utf8_pickles_with_its_error():
+    data = b'[Game "toguz-kumalak"]\n[Event "\xff"]\n\n1. 76 *\n'
+    game = next(tgn.read_games(io.BytesIO(data)))
+    assert not game.valid
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy.to_json() == game.to_json()
+
+
+def test_issue57_fuzz_a_game_that_starts_mid_line_pickles_with_its_columns():
+    data = '[Game "toguz-kumalak"]\n\n1. 76 * [Game "bagh-chal"]\n\n1. zz *\n'
+    games = list(tgn.read_games(io.StringIO(data)))
+    assert len(games) == 2
+    assert games[1].errors
+    for game in games:
+        assert pickle.loads(pickle.dumps(game)).to_json() == game.to_json()
+
+
+def test_issue57_fuzz_a_board_before_the_start_is_a_record_error():
+    game = next(tgn.read_games(RECORDS / "toguz-kumalak"))
+    for ply in (-1, game.plies + 1):
+        with pytest.raises(tgn.RecordError, match="plies, not"):
+            game.board(ply)
+
+
 def test_lists_of_sources_a_few_deep_still_read():
     path = str(RECORDS / "bagh-chal")
     assert count_games([[path], ([path],)]) == 2 * count_games(path)

@@ -78,7 +78,7 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
                 }
                 CheckFormat::Human if !options.quiet => human::diagnostics(&mut out, &item, paint),
                 CheckFormat::Human => Ok(()),
-                CheckFormat::Json => writeln!(out, "{}", json::check_line(&item)),
+                CheckFormat::Json => json::write_line(&mut out, &json::check_line(&item)),
                 CheckFormat::Github => github::annotations(&mut out, &item),
             }
         })?;

@@ -1,7 +1,8 @@
 //! The "did you mean" suggestions of an invalid game ([`Mend`]), as people read them
 //! (`help:` lines under its first error) and as JSON (`"suggestions"`).
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
 use crate::replay::mend::{Cut, Edit, EditKind, KEPT, Mend, RUN_PER_BYTE, RUN_START, Suggestion};
 
@@ -116,42 +117,70 @@ fn outcome(s: &Suggestion) -> String {
 /// is valid (or nothing replays further). The fields are those of the reading's first
 /// edit, and `then` the second edit's (`null` when there is one).
 pub fn suggestions(mend: Option<&Mend>) -> Value {
-    let list: Vec<Value> = mend
-        .map(|m| m.suggestions.iter().map(suggestion).collect())
-        .unwrap_or_default();
-    Value::Array(list)
+    serde_json::to_value(suggestions_json(mend)).unwrap_or_default()
+}
+
+/// [`suggestions`], borrowed and serialized as they are (`check --format json`).
+pub fn suggestions_json(mend: Option<&Mend>) -> Vec<SuggestionJson<'_>> {
+    mend.map(|m| m.suggestions.iter().map(SuggestionJson::of).collect())
+        .unwrap_or_default()
 }
 
 /// Why the search for suggestions stopped before trying every edit: `"budget"` (its
 /// own), `"run"` (what the run's budget had left: the list may be empty for that
 /// alone), or null when it tried them all or did not run.
 pub fn cut(mend: Option<&Mend>) -> Value {
+    cut_name(mend).map_or(Value::Null, Value::from)
+}
+
+/// [`cut`]'s name.
+pub fn cut_name(mend: Option<&Mend>) -> Option<&'static str> {
     match mend.and_then(|m| m.cut) {
-        Some(Cut::Budget) => Value::from("budget"),
-        Some(Cut::Run) => Value::from("run"),
-        None => Value::Null,
+        Some(Cut::Budget) => Some("budget"),
+        Some(Cut::Run) => Some("run"),
+        None => None,
     }
 }
 
-fn suggestion(s: &Suggestion) -> Value {
-    let mut value = s.edits.first().map_or_else(|| json!({}), edit_json);
-    let more = json!({
-        "replays_to_end": s.replays_to_end,
-        "marks_agree": s.marks_agree,
-        "plies_replayed": s.plies_replayed,
-        "then": s.edits.get(1).map(edit_json),
-    });
-    if let (Value::Object(value), Value::Object(more)) = (&mut value, more) {
-        value.extend(more);
-    }
-    value
+/// One suggestion as JSON: its first edit's fields, then how the sheet replays.
+#[derive(Serialize)]
+pub struct SuggestionJson<'a> {
+    #[serde(flatten)]
+    first: Option<EditJson<'a>>,
+    replays_to_end: bool,
+    marks_agree: bool,
+    plies_replayed: u32,
+    then: Option<EditJson<'a>>,
 }
 
-fn edit_json(edit: &Edit) -> Value {
-    json!({
-        "ply": edit.ply,
-        "edit": edit.kind,
-        "written": edit.written,
-        "correction": edit.correction,
-    })
+impl<'a> SuggestionJson<'a> {
+    fn of(s: &'a Suggestion) -> Self {
+        SuggestionJson {
+            first: s.edits.first().map(EditJson::of),
+            replays_to_end: s.replays_to_end,
+            marks_agree: s.marks_agree,
+            plies_replayed: s.plies_replayed,
+            then: s.edits.get(1).map(EditJson::of),
+        }
+    }
+}
+
+/// An edit as JSON.
+#[derive(Serialize)]
+pub struct EditJson<'a> {
+    ply: u32,
+    edit: EditKind,
+    written: Option<&'a str>,
+    correction: Option<&'a str>,
+}
+
+impl<'a> EditJson<'a> {
+    fn of(edit: &'a Edit) -> Self {
+        EditJson {
+            ply: edit.ply,
+            edit: edit.kind,
+            written: edit.written.as_deref(),
+            correction: edit.correction.as_deref(),
+        }
+    }
 }
