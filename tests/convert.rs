@@ -162,3 +162,56 @@ fn issue_23_states_only_on_request_and_json_compact_unless_pretty() {
         assert_eq!(r.code, 2, "{args:?}");
     }
 }
+
+/// Issue 52 item 7: JSON and JSON Lines on standard input are read as JSON, told by
+/// how they start, as a `.json` file is by its name; a record that opens with a
+/// `{comment}` stays a record.
+#[test]
+fn issue52_json_on_stdin_is_read_as_json() {
+    let path = "records/bagh-chal/worked-examples.pgn";
+    let pgn = crate::common::run(&["convert", "--to", "pgn", path]).stdout;
+    for to in ["json", "jsonl"] {
+        let json = crate::common::run(&["convert", "--to", to, path]).stdout;
+        let back = crate::common::run_stdin(&["convert", "--to", "pgn", "-"], &json);
+        assert_eq!(back.code, 0, "{to}: {}", back.stderr);
+        assert_eq!(back.stdout, pgn, "{to}");
+        let bom = format!("\u{feff}{json}");
+        let back = crate::common::run_stdin(&["convert", "--to", "pgn", "-"], bom);
+        assert_eq!(back.stdout, pgn, "{to} after a byte order mark");
+    }
+    let text = std::fs::read_to_string(path).unwrap();
+    for opening in ["{a comment}\n", "{\"quoted\" words}\n"] {
+        let out = crate::common::run_stdin(&["check", "-"], format!("{opening}{text}"));
+        assert!(out.stdout.contains("5 valid"), "{opening}: {}", out.stdout);
+        let out = crate::common::run_stdin(
+            &["convert", "--to", "jsonl", "-"],
+            format!("{opening}{text}"),
+        );
+        assert!(
+            !out.stderr.contains("not JSON"),
+            "{opening}: {}",
+            out.stderr
+        );
+    }
+}
+
+/// Issue 52 item 7: a compressed JSON file is JSON by the name under its compression.
+#[test]
+fn issue52_compressed_json_lines_are_json_by_their_inner_extension() {
+    use std::io::Write;
+    let path = "records/bagh-chal/worked-examples.pgn";
+    let pgn = crate::common::run(&["convert", "--to", "pgn", path]).stdout;
+    let json = crate::common::run(&["convert", "--to", "jsonl", path]).stdout;
+    let dir = tempfile::tempdir().unwrap();
+    let packed = dir.path().join("games.jsonl.gz");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(json.as_bytes()).unwrap();
+    std::fs::write(&packed, gz.finish().unwrap()).unwrap();
+    let out = crate::common::Run::of(
+        crate::common::tgn()
+            .args(["convert", "--to", "pgn"])
+            .arg(&packed),
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout, pgn);
+}

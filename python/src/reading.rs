@@ -218,48 +218,7 @@ fn is_json(name: Option<&str>, first: &[u8]) -> bool {
     match extension.as_deref() {
         Some("json" | "jsonl") => true,
         Some("pgn" | "tgn" | "pdn" | "txt") => false,
-        _ => looks_like_json(first),
-    }
-}
-
-/// JSON as `tgn convert` writes it: an object that is empty or starts with a key
-/// and its colon (`{"schema":`), or an array of such objects (a record's text starts
-/// with a tag, `[Event`, never `[{`; a comment, `{"quoted" words}`, has no colon
-/// after its quotes). A UTF-8 byte order mark before it is skipped, as the reader
-/// skips it.
-fn looks_like_json(bytes: &[u8]) -> bool {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let blank = |from: usize| {
-        from + bytes[from.min(bytes.len())..]
-            .iter()
-            .take_while(|b| b.is_ascii_whitespace())
-            .count()
-    };
-    let mut at = blank(0);
-    if bytes.get(at) == Some(&b'[') {
-        at = blank(at + 1);
-        if bytes.get(at) == Some(&b']') {
-            return true;
-        }
-    }
-    if bytes.get(at) != Some(&b'{') {
-        return false;
-    }
-    at = blank(at + 1);
-    match bytes.get(at) {
-        Some(b'}') => true,
-        Some(b'"') => {
-            let mut end = at + 1;
-            while let Some(&b) = bytes.get(end) {
-                match b {
-                    b'\\' => end += 2,
-                    b'"' => break,
-                    _ => end += 1,
-                }
-            }
-            bytes.get(blank(end + 1)) == Some(&b':')
-        }
-        _ => false,
+        _ => tgn::record::json::looks_like_json(first),
     }
 }
 

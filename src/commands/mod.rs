@@ -281,8 +281,9 @@ impl Input {
     }
 
     fn is_json(&self) -> bool {
+        // By the name under any compression: `games.jsonl.zst` is JSON Lines.
         matches!(self, Input::File(p) | Input::Named(p, _)
-            if p.extension().is_some_and(|e| e == "json" || e == "jsonl"))
+            if compressed::inner_extension(p).is_some_and(|e| e == "json" || e == "jsonl"))
     }
 }
 
@@ -590,8 +591,14 @@ impl Pipeline<'_> {
     }
 
     fn open(&self, input: &Input) -> Result<Games, ReadError> {
-        let source = input.open()?;
-        let as_json = self.json.unwrap_or_else(|| input.is_json());
+        let mut source = input.open()?;
+        // A file is told by its extension; standard input, which has none, by how it
+        // starts (issue 52: `tgn convert --to pgn - < games.json`).
+        let as_json = match self.json {
+            Some(json) => json,
+            None if *input == Input::Stdin => json::looks_like_json(source.fill_buf()?),
+            None => input.is_json(),
+        };
         Ok(if as_json {
             Games::Json(json::read_records(source)?)
         } else {

@@ -21,6 +21,48 @@ use super::{
     Word, parse_games, parse_result,
 };
 
+/// Whether `bytes` start as JSON written by `tgn convert` does: an object that is
+/// empty or starts with a key and its colon (`{"schema":`), or an array of such
+/// objects, or an empty one. A record's text starts with a tag, `[Event`, never `[{`,
+/// and a comment, `{"quoted" words}`, has no colon after its quotes. A UTF-8 byte
+/// order mark before it is skipped, as the reader skips it. What standard input and
+/// a Python file object hold is told by this, a file by its extension.
+pub fn looks_like_json(bytes: &[u8]) -> bool {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let blank = |from: usize| {
+        from + bytes[from.min(bytes.len())..]
+            .iter()
+            .take_while(|b| b.is_ascii_whitespace())
+            .count()
+    };
+    let mut at = blank(0);
+    if bytes.get(at) == Some(&b'[') {
+        at = blank(at + 1);
+        if bytes.get(at) == Some(&b']') {
+            return true;
+        }
+    }
+    if bytes.get(at) != Some(&b'{') {
+        return false;
+    }
+    at = blank(at + 1);
+    match bytes.get(at) {
+        Some(b'}') => true,
+        Some(b'"') => {
+            let mut end = at + 1;
+            while let Some(&b) = bytes.get(end) {
+                match b {
+                    b'\\' => end += 2,
+                    b'"' => break,
+                    _ => end += 1,
+                }
+            }
+            bytes.get(blank(end + 1)) == Some(&b':')
+        }
+        _ => false,
+    }
+}
+
 /// Reads records from JSON written by `convert`: JSON Lines (or any sequence of game
 /// objects) or arrays of games, streamed one game at a time either way, so that memory
 /// stays flat whatever the size. A value that is not JSON, or not a game, is an error
