@@ -1,7 +1,9 @@
 //! The documents' examples are run and their output compared, so that they can never go
 //! stale: every ```console block of the README, `CONTRIBUTING.md` and `docs/*.md`
-//! (`$ tgn …`, `? STATUS`, then what it prints, stdout and stderr together; `...` stands
-//! for lines left out, `[..]` for part of a line). Each document's examples run in a
+//! (`$ tgn …`, then what it prints, stdout and stderr together; `...` stands for lines
+//! left out, `[..]` for part of a line). A command that does not exit 0 is followed,
+//! as in a terminal, by `$ echo $?` and its status, which the test hands trycmd as its
+//! `? STATUS` line (issue 52: a reader is shown what a shell shows). Each document's examples run in a
 //! scratch directory holding a copy of `records/`, so that examples that write files
 //! (split) write nowhere else. And every relative link of every document (the rules
 //! documents too) leads to a file that exists and, with `#anchor`, to a heading in it.
@@ -61,7 +63,7 @@ fn the_documents_examples_print_what_they_show() {
         // One scratch folder per document, named after its path (`docs-guide.md`).
         let name = doc.to_string_lossy().replace('/', "-");
         let case = scratch.path().join(&name);
-        fs::copy(&doc, &case).unwrap();
+        fs::write(&case, to_trycmd(&text)).unwrap();
         // trycmd runs a case `X.md` in `X.in/` when that directory exists.
         let stem = name.trim_end_matches(".md");
         copy_dir(
@@ -74,9 +76,75 @@ fn the_documents_examples_print_what_they_show() {
     cases.run();
     if std::env::var_os("TRYCMD").is_some_and(|v| v == "overwrite") {
         for (case, doc) in copies {
-            fs::copy(case, doc).unwrap();
+            fs::write(doc, from_trycmd(&fs::read_to_string(case).unwrap())).unwrap();
         }
     }
+}
+
+/// The exit status a `$ echo $?` line and the line after it show, if `lines` start so.
+fn echoed_status(lines: &[&str]) -> Option<String> {
+    match lines {
+        ["$ echo $?", status, ..] if status.parse::<i32>().is_ok() => Some(status.to_string()),
+        _ => None,
+    }
+}
+
+/// A document as trycmd reads it: each `$ echo $?` and the status after it, in a
+/// ```console block, become the `? STATUS` line of the command before them.
+fn to_trycmd(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out: Vec<String> = Vec::with_capacity(lines.len());
+    let mut command = None; // where the block's last command stands in `out`
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        if line.starts_with("```") {
+            command = None;
+        } else if let (Some(at), Some(status)) = (command, echoed_status(&lines[i..])) {
+            out.insert(at + 1, format!("? {status}"));
+            command = None;
+            i += 2;
+            continue;
+        } else if line.starts_with("$ ") {
+            command = Some(out.len());
+        }
+        out.push(line.to_string());
+        i += 1;
+    }
+    out.join("\n") + if text.ends_with('\n') { "\n" } else { "" }
+}
+
+/// [`to_trycmd`] undone, for `TRYCMD=overwrite`: each `? STATUS` line after a command
+/// becomes `$ echo $?` and the status after the command's output.
+fn from_trycmd(text: &str) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut pending: Option<String> = None;
+    let mut previous = "";
+    for line in text.lines() {
+        let status = line.strip_prefix("? ").filter(|_| previous.starts_with("$ "));
+        if let Some(status) = status {
+            pending = Some(status.to_string());
+            previous = line;
+            continue;
+        }
+        if (line.starts_with("$ ") || line.starts_with("```"))
+            && let Some(status) = pending.take()
+        {
+            out.push("$ echo $?".to_string());
+            out.push(status);
+        }
+        out.push(line.to_string());
+        previous = line;
+    }
+    out.join("\n") + if text.ends_with('\n') { "\n" } else { "" }
+}
+
+#[test]
+fn an_echoed_status_is_trycmds_status_line_and_back() {
+    let shown = "```console\n$ tgn check x.pgn\nerror\n\nchecked\n$ echo $?\n1\n```\n";
+    let run = "```console\n$ tgn check x.pgn\n? 1\nerror\n\nchecked\n```\n";
+    assert_eq!(to_trycmd(shown), run);
+    assert_eq!(from_trycmd(run), shown);
 }
 
 /// GitHub's anchor for a heading: lower case, punctuation but `-` and `_` dropped,
