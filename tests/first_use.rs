@@ -450,3 +450,31 @@ fn the_board_of_a_move_after_the_end_gives_the_result() {
     );
     assert!(!out.stdout.contains("G to move"), "{}", out.stdout);
 }
+
+/// Issue 52 item 10: PlayOK's mill exports name their game by number,
+/// `[GameType "70,0"]`, with the points numbered: read as Nine Men's Morris.
+#[test]
+fn issue52_playok_game_type_70_is_nine_mens_morris() {
+    let record = "[Event \"?\"]\n[Site \"PlayOK\"]\n[White \"a\"]\n[Black \"b\"]\n\
+                  [Result \"*\"]\n[GameType \"70,0\"]\n\n1. 20 4 2. 23 5 *\n";
+    let out = crate::common::run_stdin(&["check", "--format", "json", "-"], record);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    let line: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(line["game"], "nine-mens-morris");
+}
+
+/// Issue 52 item 10: a record that names no game (PlayOK's Toguz exports) is told
+/// which game its moves read as, and the `--game` that names it.
+#[test]
+fn issue52_a_record_naming_no_game_is_told_the_likely_one() {
+    let out = crate::common::run_stdin(&["check", "-"], "[Event \"9245757\"]\n\n1. 76 98(10) *\n");
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stdout.contains(
+            "the record names no game: add [Game \"…\"] or use --game (its moves read as \
+             Toguz Kumalak's: --game toguz-kumalak)"
+        ),
+        "{}",
+        out.stdout
+    );
+}

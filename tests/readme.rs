@@ -121,7 +121,9 @@ fn from_trycmd(text: &str) -> String {
     let mut pending: Option<String> = None;
     let mut previous = "";
     for line in text.lines() {
-        let status = line.strip_prefix("? ").filter(|_| previous.starts_with("$ "));
+        let status = line
+            .strip_prefix("? ")
+            .filter(|_| previous.starts_with("$ "));
         if let Some(status) = status {
             pending = Some(status.to_string());
             previous = line;

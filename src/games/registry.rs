@@ -219,6 +219,18 @@ pub fn find(name: &str) -> Option<Found> {
     })
 }
 
+/// The games PlayOK's exports name by a number in `[GameType "70,0"]` (the code, then
+/// the variant), as the PDN standard numbers draughts: only those tgn knows.
+pub const PLAYOK_GAME_TYPES: &[(&str, &str)] = &[("70", "nine-mens-morris")];
+
+/// The game a `[GameType]` value names by its number ([`PLAYOK_GAME_TYPES`]):
+/// `70,0` and `70` are Nine Men's Morris.
+pub fn find_game_type(value: &str) -> Option<Found> {
+    let code = value.split(',').next()?.trim();
+    let (_, id) = PLAYOK_GAME_TYPES.iter().find(|(c, _)| *c == code)?;
+    find(id)
+}
+
 /// The id of the game whose id, name or alias is nearest to `name`, a name [`find`]
 /// does not know: what "did you mean" suggests.
 pub fn suggest(name: &str) -> Option<&'static str> {

@@ -438,7 +438,7 @@ impl Replay {
     /// of an archive read without `--game` says alike.
     pub fn names_no_game(&self) -> bool {
         matches!(self.errors.as_slice(), [e] if e.code == ErrorCode::UnknownGame
-            && e.message == NO_GAME_NAMED)
+            && e.message.starts_with(NO_GAME_NAMED))
     }
 }
 
@@ -478,8 +478,59 @@ pub fn identify(record: &GameRecord, settings: &Settings) -> Result<Found, Diagn
             Unknown::GameTag(_) => record.tag_span("Game").unwrap_or(record.span),
             _ => record.span,
         };
-        Diagnostic::new(ErrorCode::UnknownGame, unknown.to_string(), span)
+        let message = match unknown {
+            Unknown::Unnamed => match likely_games(record).as_slice() {
+                [] => NO_GAME_NAMED.to_string(),
+                [one] => format!(
+                    "{NO_GAME_NAMED} (its moves read as {}'s: --game {})",
+                    one.name, one.id
+                ),
+                several => format!(
+                    "{NO_GAME_NAMED} (its moves read as {}: --game {})",
+                    names_or(several),
+                    several[0].id
+                ),
+            },
+            unknown => unknown.to_string(),
+        };
+        Diagnostic::new(ErrorCode::UnknownGame, message, span)
     })
+}
+
+/// The games whose notation reads the first moves of a record that names no game
+/// (PlayOK's Toguz exports carry no game tag): what the error suggests for
+/// `--game`. None when more than three do, or the record has no moves.
+fn likely_games(record: &GameRecord) -> Vec<&'static GameInfo> {
+    let moves: Vec<&str> = record
+        .moves
+        .iter()
+        .take(8)
+        .map(|m| m.text.as_str())
+        .collect();
+    if moves.is_empty() {
+        return Vec::new();
+    }
+    let reading: Vec<&'static GameInfo> = registry::all_games()
+        .filter(|game| moves.iter().all(|m| game.reads_move(m).is_ok()))
+        .map(|game| game.info)
+        .collect();
+    if reading.len() > 3 {
+        Vec::new()
+    } else {
+        reading
+    }
+}
+
+/// `A`, `A or B`, `A, B or C`: the games' names.
+fn names_or(games: &[&'static GameInfo]) -> String {
+    match games.split_last() {
+        Some((last, [])) => last.name.to_string(),
+        Some((last, rest)) => {
+            let rest: Vec<&str> = rest.iter().map(|g| g.name).collect();
+            format!("{} or {}", rest.join(", "), last.name)
+        }
+        None => String::new(),
+    }
 }
 
 /// Why a record's game is not known.
@@ -536,6 +587,9 @@ fn identify_by<'a>(
         if let Some(found) = tag(name).and_then(registry::find) {
             return Ok(found);
         }
+    }
+    if let Some(found) = tag("GameType").and_then(registry::find_game_type) {
+        return Ok(found);
     }
     if let Some(name) = &settings.game {
         return registry::find(name).ok_or(Unknown::Option(name));
