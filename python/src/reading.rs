@@ -4,7 +4,7 @@
 //! the GIL released.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 
@@ -12,7 +12,7 @@ use pyo3::exceptions::{PyFileNotFoundError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
-use tgn::commands::{Input, Pipeline, Reading, expand};
+use tgn::commands::{Input, Pipeline, RECORD_EXTENSIONS, Reading, compressed, expand};
 use tgn::output::{Item, csv};
 use tgn::record::Encoding;
 use tgn::replay::{Detail, Settings};
@@ -200,24 +200,17 @@ fn chunk(object: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
 
 /// Whether a file object holds JSON: as the CLI tells, by its name's extension
 /// (`.json`, `.jsonl`, compressed or not) when it has one that says; else by its
-/// first bytes, as strictly as a record cannot begin: an object's first key
-/// (`{"`), an empty object, or an array of objects. A record may open with a
+/// first bytes, as strictly as a record cannot begin
+/// ([`looks_like_json`](tgn::record::json::looks_like_json)): a record may open with a
 /// `{comment}` (issue 57), but not with `{"name":`.
 fn is_json(name: Option<&str>, first: &[u8]) -> bool {
-    let extension = name.map(|n| {
-        let n = n.to_ascii_lowercase();
-        let n = n
-            .strip_suffix(".gz")
-            .or_else(|| n.strip_suffix(".zst"))
-            .unwrap_or(&n)
-            .to_string();
-        n.rsplit_once('.')
-            .map(|(_, e)| e.to_string())
-            .unwrap_or_default()
-    });
+    // The extension under any compression, as the CLI finds it (`games.jsonl.zst`).
+    let extension = name
+        .and_then(|n| compressed::inner_extension(Path::new(n)))
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
     match extension.as_deref() {
         Some("json" | "jsonl") => true,
-        Some("pgn" | "tgn" | "pdn" | "txt") => false,
+        Some(e) if e == "txt" || RECORD_EXTENSIONS.contains(&e) => false,
         _ => tgn::record::json::looks_like_json(first),
     }
 }
