@@ -305,6 +305,28 @@ pub fn is_tag_pair_line(line: &str) -> bool {
     name > 0 && value.len() < after.len() && value.starts_with('"')
 }
 
+/// The name of the tag pair that `line` opens with (see [`is_tag_pair_line`]).
+pub fn tag_pair_name(line: &str) -> Option<&str> {
+    if !is_tag_pair_line(line) {
+        return None;
+    }
+    let rest = line.trim_start().strip_prefix('[')?;
+    let name = rest
+        .bytes()
+        .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'-')
+        .count();
+    Some(&rest[..name])
+}
+
+/// Whether a tag section after a blank line begins a new game: where the game so far
+/// has tags and no moves, a section that opens by repeating one of its tags (`[Event`
+/// again) is the next game's, and any other is more of the same game's tags, as
+/// ChessBase writes them with a blank line inside (python-chess reads them so too).
+/// `has_tag` asks whether the game so far has a tag of that name.
+pub fn tags_start_a_game(line: &str, has_tag: impl FnOnce(&str) -> bool) -> bool {
+    tag_pair_name(line).is_some_and(has_tag)
+}
+
 /// The byte offset in `text` of the first line that opens with a tag pair right after
 /// a blank line (see [`is_tag_pair_line`]); the first line of `text`, which may start
 /// in the middle of a line, never counts.

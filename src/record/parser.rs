@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use super::{
     Comment, GameRecord, MoveNode, MoveNumber, Nag, ResultMark, Source, Span, SyntaxError, Tag,
-    Variation, Word, is_tag_pair_line, parse_result, resync_point, trim,
+    Variation, Word, is_tag_pair_line, parse_result, resync_point, tags_start_a_game, trim,
 };
 
 /// Deepest variation nesting accepted: what the JSON form can carry both ways (JSON
@@ -299,9 +299,14 @@ impl<'a> Parser<'a> {
             if self.cursor.peek() != Some('[') {
                 return;
             }
-            // A tag pair after a blank line starts a game, also when the game before
-            // it has tags and no moves: that game ends here, empty.
-            if !game.tags.is_empty() && self.cursor.after_blank_line() {
+            // A tag section after a blank line that repeats a tag starts a game, also
+            // when the game before it has tags and no moves: that game ends here, empty.
+            if !game.tags.is_empty()
+                && self.cursor.after_blank_line()
+                && tags_start_a_game(self.cursor.rest(), |name| {
+                    game.tags.iter().any(|tag| tag.name == name)
+                })
+            {
                 return;
             }
             self.tag(game);
@@ -842,6 +847,20 @@ mod tests {
         // Without a blank line the tag is part of the variation's text.
         let games = parse("1. a (1... c\n[A \"2\"]\n) *");
         assert_eq!(games.len(), 1);
+    }
+
+    /// Issue 52 item 9: ChessBase writes a blank line inside a game's tag section; a
+    /// section that repeats a tag is the next game's, with or without moves before it.
+    #[test]
+    fn a_blank_line_inside_tags_keeps_one_game_and_a_repeated_tag_starts_the_next() {
+        let chessbase = parse("[Event \"E\"]\n\n[Site \"S\"]\n[White \"W\"]\n\n1. a b *\n");
+        assert_eq!(chessbase.len(), 1);
+        assert_eq!(chessbase[0].tag("Site"), Some("S"));
+        assert_eq!(chessbase[0].moves.len(), 2);
+        let forfeit = parse("[Event \"A\"]\n[Result \"1-0\"]\n\n[Event \"B\"]\n\n1. a *\n");
+        assert_eq!(forfeit.len(), 2);
+        assert!(forfeit[0].moves.is_empty());
+        assert_eq!(forfeit[1].tag("Event"), Some("B"));
     }
 
     #[test]

@@ -24,8 +24,10 @@ use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
-use super::parser::{Origin, parse_games};
-use super::{GameRecord, Span, SyntaxError, is_tag_pair_line, parse_result, trim};
+use super::parser::{Origin, parse_games, split_tag_line};
+use super::{
+    GameRecord, Span, SyntaxError, is_tag_pair_line, parse_result, tags_start_a_game, trim,
+};
 
 /// The longest text of one game that is read (4 MiB: real games take a few
 /// kilobytes, heavily annotated ones a few hundred).
@@ -191,6 +193,9 @@ struct Lines {
     chunk_has_moves: bool,
     /// Whether the chunk has a tag line yet.
     chunk_has_tags: bool,
+    /// The names of the chunk's tags, each ended by a `\n`, while it has no moves (a
+    /// tag section after a blank line that repeats one starts a new game).
+    chunk_tag_names: String,
     /// Whether the chunk's movetext ended with a result.
     chunk_ended: bool,
     /// Inside a `{…}` comment that spans lines.
@@ -221,6 +226,7 @@ impl<R: BufRead> Reader<R> {
                 chunk_errors: Vec::new(),
                 chunk_has_moves: false,
                 chunk_has_tags: false,
+                chunk_tag_names: String::new(),
                 chunk_ended: false,
                 in_comment: false,
                 after_blank: false,
@@ -463,10 +469,16 @@ impl Lines {
             self.in_comment = false;
         }
         let scan = scan_line(text, self.in_comment);
-        // A tag pair after a blank line starts a game, also after a game of tags alone
-        // (the parser ends that game's tags there too).
-        let after_tags_alone =
-            scan.is_tag && self.after_blank && self.chunk_has_tags && is_tag_pair_line(text);
+        // A tag section after a blank line that repeats a tag starts a game, also after
+        // a game of tags alone (the parser ends that game's tags there too).
+        let after_tags_alone = scan.is_tag
+            && self.after_blank
+            && self.chunk_has_tags
+            && tags_start_a_game(text, |name| {
+                self.chunk_tag_names
+                    .split_terminator('\n')
+                    .any(|known| known == name)
+            });
         let starts_game = resync
             || (scan.is_tag && self.chunk_has_moves)
             || after_tags_alone
@@ -494,6 +506,9 @@ impl Lines {
         self.after_blank = scan.blank;
         self.chunk_has_moves |= scan.has_moves;
         self.chunk_has_tags |= scan.is_tag;
+        if scan.is_tag && !self.chunk_has_moves {
+            self.note_tag_name(text);
+        }
         if scan.has_moves {
             self.chunk_ended = scan.ends_with_result;
         }
@@ -504,6 +519,16 @@ impl Lines {
             Encoding::Utf8 => raw_len,
             _ => text.len(),
         };
+    }
+
+    /// Keeps the name of a tag line's tag, as the parser reads it (one tag a line: its
+    /// value runs to the line's last `]`).
+    fn note_tag_name(&mut self, line: &str) {
+        let trimmed = line.trim_start();
+        if let Ok((name, _, _)) = split_tag_line(trimmed) {
+            self.chunk_tag_names.push_str(name);
+            self.chunk_tag_names.push('\n');
+        }
     }
 
     /// The game being read would grow past [`MAX_GAME_BYTES`] with the line at hand:
@@ -571,6 +596,7 @@ impl Lines {
         });
         self.chunk_has_moves = false;
         self.chunk_has_tags = false;
+        self.chunk_tag_names.clear();
         self.chunk_ended = false;
     }
 }
@@ -783,17 +809,38 @@ mod tests {
         assert_eq!(games[2].moves[0].span.start, text.len() - 4);
     }
 
+    /// Issue 52 item 9: the reader splits a tag section from the next as the parser
+    /// does, by a repeated tag.
+    #[test]
+    fn a_blank_line_inside_tags_keeps_one_game_and_a_repeated_tag_starts_the_next() {
+        let text = b"[A \"1\"]\n\n[B \"1\"]\n\n[A \"2\"]\n\n[C \"2\"]\n1. a *\n";
+        let games = read(text, Encoding::Utf8);
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].tag("B"), Some("1"));
+        assert_eq!(games[1].tag("C"), Some("2"));
+        assert_eq!(games[1].moves.len(), 1);
+        let parsed = parse_games(std::str::from_utf8(text).unwrap(), Origin::default());
+        let parts = |games: &[GameRecord]| -> Vec<_> {
+            games
+                .iter()
+                .map(|g| (g.tags.clone(), g.moves.clone()))
+                .collect()
+        };
+        assert_eq!(parts(&games), parts(&parsed));
+    }
+
     /// Lines whole in the source's buffer are taken in place, the others one at a
     /// time: the games must not depend on which way each line went.
     #[test]
     fn lines_read_in_place_or_one_at_a_time_give_the_same_games() {
-        let texts: [&[u8]; 6] = [
+        let texts: [&[u8]; 7] = [
             b"[A \"1\"]\n\n1. a b 1-0\n\n[A \"2\"]\n\n1. c {multi\n[not a tag]\n} d 0-1\n1. e *\n",
             b"\xEF\xBB\xBF[A \"1\"]\r\n\r\n1. a {x}  b 1-0 {end}  \r\n\r\n% escape\n[A \"2\"]\n1. c *\n",
             b"[A \"1\"]\r1. a\r2. b *\r\r[A \"2\"]\n1. c *\n[A \"3\"]\n1. d\r\n",
             b"[A \"\xff\"]\n1. a *\n\n[A \"ok\"]\n1. b \xe2\x82 *\n\n[A \"x\"]\n1. c *",
             b"[A \"1\"]\n1. a {open\n\n[A \"2\"]\n1. b *\n1. a 1-0 {end}\n1. b 0-1\n",
             b"[A \"1\"]\n1. a *\n\x00\n",
+            b"[A \"1\"]\n\n[B \"1\"]\n\n[A \"2\"]\n[B \"2\"]\n\n[C \"3\"]\n1. a *\n",
         ];
         let games = |text: &[u8], capacity: usize| -> Vec<String> {
             let source = io::BufReader::with_capacity(capacity, text);
