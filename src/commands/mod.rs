@@ -602,7 +602,7 @@ impl Pipeline<'_> {
         Ok(if as_json {
             Games::Json(json::read_records(source)?)
         } else {
-            Games::Text(Reader::new(source, self.read.encoding))
+            Games::Text(Box::new(Reader::new(source, self.read.encoding)))
         })
     }
 
@@ -631,7 +631,7 @@ impl Pipeline<'_> {
 /// Where the games of one input come from.
 enum Games {
     /// Record text: the reader only finds where games end; they are parsed on the pool.
-    Text(Reader<Box<dyn BufRead + Send>>),
+    Text(Box<Reader<Box<dyn BufRead + Send>>>),
     /// Records in JSON, read whole.
     Json(Box<dyn Iterator<Item = Result<GameRecord, ReadError>> + Send>),
 }
@@ -645,7 +645,7 @@ enum Pending {
 impl Games {
     fn next(&mut self) -> Option<Result<Pending, ReadError>> {
         Some(match self {
-            Games::Text(reader) => reader.next_chunk()?.map(Pending::Text),
+            Games::Text(reader) => Reader::next_chunk(reader)?.map(Pending::Text),
             Games::Json(records) => records.next()?.map(Pending::Record),
         })
     }
