@@ -314,7 +314,8 @@ pub struct ReadArgs {
     #[arg(long)]
     pub strict: bool,
     /// Accept paths that hold no game at all (by default that is an error, exit 2: a
-    /// mistyped path must not pass CI).
+    /// mistyped path must not pass CI), and directories without a record file (alone,
+    /// an error; beside other records, a warning).
     #[arg(long)]
     pub allow_empty: bool,
     /// Skip the symbolic links met inside a directory, and say on stderr how many (by

@@ -14,9 +14,54 @@ fn paths_with_no_game_are_an_error_unless_allowed() {
     let empty = dir.path().to_str().unwrap();
     let r = run_stdin(&["check", empty], "");
     assert_eq!(r.code, 2);
-    assert!(r.stderr.contains("no game found"), "{}", r.stderr);
+    assert!(r.stderr.contains("no record found under"), "{}", r.stderr);
     assert_eq!(run_stdin(&["check", "--allow-empty", empty], "").code, 0);
-    assert_eq!(run_stdin(&["check", "-"], "").code, 2);
+    let r = run_stdin(&["check", "-"], "");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("no game found"), "{}", r.stderr);
+}
+
+/// Issue 52 item 12: a directory with no record in it is one message, with exit 2,
+/// from every command, and no read error or closing count after it; beside records
+/// read elsewhere it is a warning.
+#[test]
+fn issue52_a_directory_without_records_is_one_message_and_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "not a record").unwrap();
+    let empty = dir.path().to_str().unwrap();
+    let record = crate::common::root().join("records/toguz-kumalak/worked-examples.pgn");
+    let record = record.to_str().unwrap();
+    for command in [
+        "check",
+        "convert --to jsonl",
+        "annotate",
+        "summarize",
+        "filter",
+        "analyze",
+        "fix --mend --dry-run",
+        "duplicates",
+    ] {
+        let mut args: Vec<&str> = command.split(' ').collect();
+        args.push(empty);
+        let r = run_stdin(&args, "");
+        assert_eq!(r.code, 2, "{command}: {}", r.stderr);
+        let lines: Vec<&str> = r.stderr.lines().collect();
+        assert_eq!(lines.len(), 1, "{command}: {}", r.stderr);
+        assert!(
+            lines[0].starts_with(&format!("tgn: no record found under {empty} (")),
+            "{command}: {}",
+            r.stderr
+        );
+        assert!(r.stdout.is_empty(), "{command}: {}", r.stdout);
+    }
+    let r = run_stdin(&["check", empty, record], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("tgn: warning: no record found under"),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stdout.contains("read error"), "{}", r.stdout);
 }
 
 #[test]

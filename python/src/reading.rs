@@ -228,11 +228,14 @@ fn run(
     for source in &sources {
         match &source.shown {
             Some(name) => inputs.push(Input::Named(source.path.clone(), name.clone())),
-            None => inputs.extend(expand(
-                std::slice::from_ref(&source.path),
-                &reading,
-                &mut unread,
-            )),
+            None => match expand(std::slice::from_ref(&source.path), &reading, &mut unread) {
+                Ok(found) => inputs.extend(found),
+                // A directory without records, told as the CLI tells it.
+                Err(e) => {
+                    eprintln!("tgn: {e}");
+                    unread += 1;
+                }
+            },
         }
     }
     let pipeline = Pipeline {

@@ -50,7 +50,7 @@ pub struct Options {
 
 pub fn run(options: &Options) -> io::Result<crate::commands::RunStatus> {
     let mut tally = Tally::default();
-    let inputs = expand(&options.paths, &options.read, &mut tally.io_errors);
+    let inputs = expand(&options.paths, &options.read, &mut tally.io_errors)?;
     tally.files = inputs.len();
     let mut out = Stdout::new();
     let detail = match options.format {

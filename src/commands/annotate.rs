@@ -59,7 +59,7 @@ impl Positions {
 
 pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
-    let inputs = expand(&options.paths, &options.read, &mut tally.io_errors);
+    let inputs = expand(&options.paths, &options.read, &mut tally.io_errors)?;
     tally.files = inputs.len();
     if let Some(diagrams) = &options.diagrams {
         // As `split` does with its directory: made if missing, before anything is read.

@@ -67,7 +67,7 @@ pub fn pgn(item: &Item) -> String {
 
 pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
-    let inputs = expand(&options.paths, &options.read, &mut tally.io_errors);
+    let inputs = expand(&options.paths, &options.read, &mut tally.io_errors)?;
     tally.files = inputs.len();
     let mut out = Stdout::new();
     let pipeline = Pipeline {

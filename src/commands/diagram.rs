@@ -43,7 +43,7 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
         std::slice::from_ref(&options.path),
         &options.read,
         &mut errors,
-    );
+    )?;
     if options.size.is_some() && options.format == Format::Svg {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,

@@ -188,7 +188,7 @@ fn key(item: &Item, likeness: Likeness) -> Option<u128> {
 
 pub fn run(settings: &DuplicatesSettings) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
-    let inputs = expand(&settings.paths, &settings.read, &mut tally.io_errors);
+    let inputs = expand(&settings.paths, &settings.read, &mut tally.io_errors)?;
     tally.files = inputs.len();
     let pipeline = Pipeline {
         read: &settings.read,

@@ -21,7 +21,7 @@ pub struct FilterSettings {
 
 pub fn run(settings: &FilterSettings) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
-    let inputs = expand(&settings.paths, &settings.read, &mut tally.io_errors);
+    let inputs = expand(&settings.paths, &settings.read, &mut tally.io_errors)?;
     tally.files = inputs.len();
     let pipeline = Pipeline {
         read: &settings.read,

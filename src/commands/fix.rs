@@ -1266,7 +1266,7 @@ pub fn run(settings: &FixSettings) -> io::Result<RunStatus> {
         )));
     }
     let mut tally = Tally::default();
-    let inputs = expand(&settings.paths, &settings.read, &mut tally.io_errors);
+    let inputs = expand(&settings.paths, &settings.read, &mut tally.io_errors)?;
     let mut inputs = regular_files(inputs, settings, &mut tally.io_errors);
     let spool = spool_stdin(&mut inputs)?;
     let inputs = uncompressed(inputs, &mut tally.io_errors);

@@ -380,15 +380,25 @@ pub fn refuse_input_as_output(output: &Path, inputs: &[Input]) -> io::Result<()>
 /// its symbolic links as `read.links` says), anything else is a file (one that does not
 /// exist is reported when it is opened). Errors (an unreadable directory, a loop of
 /// links) are reported and counted, and the rest go on.
-pub fn expand(paths: &[PathBuf], read: &Reading, errors: &mut usize) -> Vec<Input> {
+///
+/// # Errors
+/// A directory that holds no record file is a path named by mistake, as a file that
+/// does not exist is (issue 52): where nothing else is read, that is the one message,
+/// a usage error; beside other records, a warning. `--allow-empty` accepts both.
+pub fn expand(paths: &[PathBuf], read: &Reading, errors: &mut usize) -> io::Result<Vec<Input>> {
     let links = read.links;
     let mut inputs = Vec::new();
     let mut skipped = 0;
+    let mut empty = Vec::new();
     for path in paths {
         if path.as_os_str() == "-" {
             inputs.push(Input::Stdin);
         } else if path.is_dir() {
+            let (before, errors_before) = (inputs.len(), *errors);
             skipped += walk(path, links, &mut inputs, errors);
+            if inputs.len() == before && *errors == errors_before {
+                empty.push(shown(&path.display().to_string()).into_owned());
+            }
         } else {
             inputs.push(Input::File(path.clone()));
         }
@@ -399,7 +409,18 @@ pub fn expand(paths: &[PathBuf], read: &Reading, errors: &mut usize) -> Vec<Inpu
             plural(skipped, "symbolic link")
         );
     }
-    inputs
+    if !empty.is_empty() && !read.allow_empty {
+        let message = format!(
+            "no record found under {} (no .pgn, .tgn or .pdn file, plain or compressed); \
+             --allow-empty accepts that",
+            empty.join(", ")
+        );
+        if inputs.is_empty() && *errors == 0 {
+            return Err(io::Error::new(io::ErrorKind::NotFound, message));
+        }
+        eprintln!("tgn: warning: {message}");
+    }
+    Ok(inputs)
 }
 
 /// Adds a directory's record files to `inputs`; gives the number of symbolic links it
@@ -580,10 +601,12 @@ impl Pipeline<'_> {
             errors += read_errors.shown.len() + read_errors.more;
         }
         bar.finish_and_clear();
-        if seen == 0 && errors == 0 && !self.read.allow_empty {
+        // With no inputs, `expand` has said why (no record under a directory, or one
+        // that could not be read).
+        if seen == 0 && errors == 0 && !inputs.is_empty() && !self.read.allow_empty {
             eprintln!(
-                "tgn: no game found in the paths given (empty files, or directories without \
-                 .pgn, .tgn or .pdn files); --allow-empty accepts that"
+                "tgn: no game found in the paths given (the files are empty); --allow-empty \
+                 accepts that"
             );
             errors += 1;
         }

@@ -132,7 +132,7 @@ impl Files<'_> {
 
 pub fn run(settings: &SplitSettings) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
-    let inputs = expand(&settings.paths, &settings.read, &mut tally.io_errors);
+    let inputs = expand(&settings.paths, &settings.read, &mut tally.io_errors)?;
     tally.files = inputs.len();
     fs::create_dir_all(&settings.dir)
         .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", settings.dir.display())))?;

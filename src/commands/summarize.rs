@@ -221,7 +221,7 @@ pub enum SummaryFormat {
 
 pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
-    let inputs = expand(&options.paths, &options.read, &mut tally.io_errors);
+    let inputs = expand(&options.paths, &options.read, &mut tally.io_errors)?;
     tally.files = inputs.len();
     let pipeline = Pipeline {
         read: &options.read,
@@ -575,7 +575,7 @@ pub const MAX_TABLE_PLAYERS: usize = 10_000;
 
 pub fn run_by(settings: &BySettings) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
-    let inputs = expand(&settings.paths, &settings.read, &mut tally.io_errors);
+    let inputs = expand(&settings.paths, &settings.read, &mut tally.io_errors)?;
     tally.files = inputs.len();
     let pipeline = Pipeline {
         read: &settings.read,

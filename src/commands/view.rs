@@ -25,7 +25,7 @@ pub struct Options {
 
 pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
-    let inputs = expand(&options.paths, &options.read, &mut tally.io_errors);
+    let inputs = expand(&options.paths, &options.read, &mut tally.io_errors)?;
     tally.files = inputs.len();
     let out: Box<dyn Write> = match &options.output {
         Some(path) => {
