@@ -112,6 +112,31 @@ fn too_many_tags_are_an_error_not_a_memory_sink() {
     says(&run, "checked 2 games");
 }
 
+/// Issue 52, item 9: a blank line after each of 90,000 distinct tags keeps them in one
+/// game, and finding that no tag repeats is linear (looking through the tags before
+/// each one took over a minute for 200,000). Read from stdin and from a file, the two
+/// ways a record is read; each run is killed at 60 s.
+#[test]
+fn issue52_a_blank_line_after_each_of_many_tags_is_read_in_linear_time() {
+    let tags: String = (0..90_000).map(|i| format!("[T{i} \"v\"]\n\n")).collect();
+    let input = format!("{TOGUZ}\n{tags}1. 43(10) *\n\n{GOOD}");
+    let dir = tempfile::TempDir::new().unwrap();
+    let file = dir.path().join("tags.pgn");
+    std::fs::write(&file, &input).unwrap();
+    let limit = std::time::Duration::from_secs(60);
+    let from_stdin = Run::of(
+        crate::common::tgn()
+            .args(["check", "-"])
+            .write_stdin(input)
+            .timeout(limit),
+    );
+    let from_file = Run::of(crate::common::tgn().arg("check").arg(&file).timeout(limit));
+    for run in [from_stdin, from_file] {
+        assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+        says(&run, "checked 2 games");
+    }
+}
+
 #[test]
 fn too_many_moves_are_an_error_not_a_memory_sink() {
     let moves = "43(10) ".repeat(150_000);

@@ -11,6 +11,7 @@
 //! [`MAX_SYNTAX_ERRORS`] syntax errors (then one more saying how many were left out).
 
 use std::cell::Cell;
+use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::{
@@ -294,6 +295,10 @@ impl<'a> Parser<'a> {
     }
 
     fn tags(&mut self, game: &mut GameRecord) {
+        // The names of the tags read, as a set from the first tag line after a blank
+        // line on: hostile input with a blank line after each of many tags would
+        // otherwise look through all of them each time.
+        let mut names: Option<HashSet<String>> = None;
         loop {
             self.cursor.skip_blank();
             if self.cursor.peek() != Some('[') {
@@ -301,15 +306,18 @@ impl<'a> Parser<'a> {
             }
             // A tag section after a blank line that repeats a tag starts a game, also
             // when the game before it has tags and no moves: that game ends here, empty.
-            if !game.tags.is_empty()
-                && self.cursor.after_blank_line()
-                && tags_start_a_game(self.cursor.rest(), |name| {
-                    game.tags.iter().any(|tag| tag.name == name)
-                })
-            {
-                return;
+            if !game.tags.is_empty() && self.cursor.after_blank_line() {
+                let names =
+                    names.get_or_insert_with(|| game.tags.iter().map(|t| t.name.clone()).collect());
+                if tags_start_a_game(self.cursor.rest(), |name| names.contains(name)) {
+                    return;
+                }
             }
+            let read = game.tags.len();
             self.tag(game);
+            if let (Some(names), Some(tag)) = (&mut names, game.tags.get(read)) {
+                names.insert(tag.name.clone());
+            }
         }
     }
 

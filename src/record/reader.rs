@@ -21,7 +21,7 @@
 //! byte spoils one game, not the file.
 
 use std::borrow::Cow;
-use std::collections::VecDeque;
+use std::collections::{HashSet, VecDeque};
 use std::io::{self, BufRead};
 
 use super::parser::{Origin, parse_games, split_tag_line};
@@ -196,6 +196,11 @@ struct Lines {
     /// The names of the chunk's tags, each ended by a `\n`, while it has no moves (a
     /// tag section after a blank line that repeats one starts a new game).
     chunk_tag_names: String,
+    /// Those names as a set, built only when a tag line follows a blank line (rare
+    /// but for hostile input, which would otherwise make the test quadratic), and the
+    /// length of `chunk_tag_names` it holds so far.
+    chunk_tag_set: HashSet<String>,
+    chunk_tag_set_upto: usize,
     /// Whether the chunk's movetext ended with a result.
     chunk_ended: bool,
     /// Inside a `{…}` comment that spans lines.
@@ -227,6 +232,8 @@ impl<R: BufRead> Reader<R> {
                 chunk_has_moves: false,
                 chunk_has_tags: false,
                 chunk_tag_names: String::new(),
+                chunk_tag_set: HashSet::new(),
+                chunk_tag_set_upto: 0,
                 chunk_ended: false,
                 in_comment: false,
                 after_blank: false,
@@ -474,11 +481,7 @@ impl Lines {
         let after_tags_alone = scan.is_tag
             && self.after_blank
             && self.chunk_has_tags
-            && tags_start_a_game(text, |name| {
-                self.chunk_tag_names
-                    .split_terminator('\n')
-                    .any(|known| known == name)
-            });
+            && tags_start_a_game(text, |name| self.has_tag_name(name));
         let starts_game = resync
             || (scan.is_tag && self.chunk_has_moves)
             || after_tags_alone
@@ -519,6 +522,16 @@ impl Lines {
             Encoding::Utf8 => raw_len,
             _ => text.len(),
         };
+    }
+
+    /// Whether the chunk has a tag of that name: its names are added to the set from
+    /// where the last look stopped, so every name is hashed once.
+    fn has_tag_name(&mut self, name: &str) -> bool {
+        let new = &self.chunk_tag_names[self.chunk_tag_set_upto..];
+        self.chunk_tag_set
+            .extend(new.split_terminator('\n').map(str::to_owned));
+        self.chunk_tag_set_upto = self.chunk_tag_names.len();
+        self.chunk_tag_set.contains(name)
     }
 
     /// Keeps the name of a tag line's tag, as the parser reads it (one tag a line: its
@@ -597,6 +610,8 @@ impl Lines {
         self.chunk_has_moves = false;
         self.chunk_has_tags = false;
         self.chunk_tag_names.clear();
+        self.chunk_tag_set.clear();
+        self.chunk_tag_set_upto = 0;
         self.chunk_ended = false;
     }
 }
