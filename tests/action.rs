@@ -86,6 +86,10 @@ fn run_step(inputs: &[(&str, &str)], summary: &Path) -> Run {
         ("strict", "false"),
         ("format", "github"),
         ("allow-empty", "false"),
+        ("game", ""),
+        ("options", ""),
+        ("encoding", ""),
+        ("args", ""),
     ];
     let tgn = Path::new(env!("CARGO_BIN_EXE_tgn"));
     let path = format!(
@@ -126,10 +130,35 @@ fn the_action_declares_its_inputs_and_reads_each_through_the_environment() {
         .filter(|l| !l.starts_with(' ') && l.ends_with(':'))
         .map(|l| l.trim_end_matches(':').to_string())
         .collect();
-    assert_eq!(declared, ["paths", "strict", "format", "allow-empty"]);
+    assert_eq!(
+        declared,
+        [
+            "paths",
+            "strict",
+            "format",
+            "allow-empty",
+            "game",
+            "options",
+            "encoding",
+            "args"
+        ]
+    );
     let (script, env) = check_step();
-    let read: Vec<&String> = env.values().collect();
-    assert_eq!(read, ["allow-empty", "format", "paths", "strict"]);
+    let mut read: Vec<&String> = env.values().collect();
+    read.sort();
+    assert_eq!(
+        read,
+        [
+            "allow-empty",
+            "args",
+            "encoding",
+            "format",
+            "game",
+            "options",
+            "paths",
+            "strict"
+        ]
+    );
     // No input's text is spliced into the script (a path could hold `$(…)`).
     assert!(!script.contains("${{"), "{script}");
     assert!(text.contains("uses: actions/cache@"), "the build is cached");
@@ -205,6 +234,56 @@ fn the_actions_inputs_become_options() {
     assert!(
         out.stdout
             .contains("::error title=tgn check::strict: expected true or false")
+    );
+}
+
+/// Issue 52, item 11: a repository of PlayOK exports (no game tag, perhaps in
+/// windows-1251) is checked through the inputs `game`, `options`, `encoding` and
+/// `args`, each passed to `tgn check` as one word, never expanded.
+#[test]
+fn issue52_the_actions_game_options_encoding_and_args_reach_tgn_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let summary = dir.path().join("summary.md");
+    // A PlayOK Toguz export: no game tag, the players' names in windows-1251.
+    let sheet = dir.path().join("playok.pgn");
+    let mut bytes = b"[White \"".to_vec();
+    bytes.extend([0xC0, 0xE9, 0xE3, 0xE5, 0xF0, 0xE8, 0xEC]); // Айгерим
+    bytes.extend(b"\"]\n[Black \"B\"]\n\n1. 43(10) 11(10) *\n");
+    std::fs::write(&sheet, bytes).unwrap();
+    let sheet = sheet.to_str().unwrap();
+    let without = run_step(&[("paths", sheet)], &summary);
+    assert_eq!(without.code, 1, "{}{}", without.stdout, without.stderr);
+    let with_game = [("paths", sheet), ("game", "toguz")];
+    let out = run_step(&with_game, &summary);
+    assert_eq!(out.code, 1, "not UTF-8: {}", out.stdout);
+    let read = [with_game[0], with_game[1], ("encoding", "windows-1251")];
+    let out = run_step(&read, &summary);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    // Options, one word each, on lines or blanks: one that Toguz Kumalak does not
+    // take is a usage error, so the words reached tgn.
+    let with = |extra: (&'static str, &'static str)| {
+        let mut inputs = read.to_vec();
+        inputs.push(extra);
+        run_step(&inputs, &summary)
+    };
+    assert_eq!(with(("options", "play-out")).code, 0);
+    let out = with(("options", "play-out\n play-out=maybe"));
+    assert_eq!(out.code, 2, "{}{}", out.stdout, out.stderr);
+    assert!(out.stderr.contains("expected yes or no"), "{}", out.stderr);
+    // More arguments: --strict makes a warning fail; a word that looks like a
+    // command substitution is one argument, never run.
+    let warned = "records/invalid/toguz-kumalak-move-number.pgn";
+    assert_eq!(run_step(&[("paths", warned)], &summary).code, 0);
+    let strict = run_step(&[("paths", warned), ("args", "--strict")], &summary);
+    assert_eq!(strict.code, 1, "{}", strict.stdout);
+    let out = run_step(
+        &[("paths", warned), ("args", "$(exit 0) --strict")],
+        &summary,
+    );
+    assert_eq!(
+        out.code, 2,
+        "'$(exit' is an argument tgn refuses: {}",
+        out.stdout
     );
 }
 
