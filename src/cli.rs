@@ -32,6 +32,7 @@ use crate::commands::summarize::{By, BySettings};
 use crate::commands::{self, Links, Reading};
 use crate::output::json;
 use crate::record::Encoding;
+use crate::record::writer::NagStyle;
 use crate::registry;
 use crate::replay::Settings;
 use crate::suggest;
@@ -153,10 +154,13 @@ usage or I/O error.")]
   tgn analyze --nodes 100000 --format json archive/ > analysis.jsonl
   tgn analyze --movetime 200 --hash 64 game.pgn
 
-Scores are the mover's, in the game's own unit (stones, seeds, pieces, points: see the
-README); a forced result reads \"wins in N\" or \"loses in N\" (plies), a proved draw
-\"draws\". A move is marked ?! ($6), ? ($2) or ?? ($4) when it loses at least the
-game's thresholds against the best move. Only the main line is searched, up to a
+Scores are the mover's lead in the game's own whole unit, never hundredths or a
+percentage: stones in Toguz Kumalak, seeds, points, pieces, men or prey taken
+elsewhere (`tgn games ID` names each game's; docs/guide.md#analysis). A forced result
+reads \"wins in N\" or \"loses in N\" (plies), a proved draw \"draws\". A move is
+marked ?! ($6), ? ($2) or ?? ($4) when it drops the mover's expected score (a win 1, a
+draw 1/2, a loss 0) by at least 5, 10 or 15 points; --glyphs writes the marks as
+glyphs (by default on a terminal only). Only the main line is searched, up to a
 record's first error. With --depth or --nodes the output is the same on every run and
 every number of threads; --movetime is not. Without a budget: --nodes 5000.
 
@@ -552,6 +556,11 @@ pub struct AnnotateArgs {
     /// Replace diagram files that exist (else an existing file is an error).
     #[arg(long, requires = "diagrams")]
     pub force: bool,
+    /// NAGs as people read them: `?`, `?!`, `??`, `!`, `!?` after the move (auto: on a
+    /// terminal only; in a file or a pipe `$2`, `$6`… as PGN's export format writes
+    /// them), always or never. Both read back as the same NAG.
+    #[arg(long, value_name = "WHEN", value_enum, default_value_t = Glyphs::Auto)]
+    pub glyphs: Glyphs,
     #[command(flatten)]
     pub read: ReadArgs,
 }
@@ -568,6 +577,31 @@ impl AnnotateArgs {
             plies,
             force: self.force,
         })
+    }
+}
+
+/// When NAGs are written as glyphs (`--glyphs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Glyphs {
+    Auto,
+    Always,
+    Never,
+}
+
+impl Glyphs {
+    /// Auto: glyphs for a terminal, where people read the records; codes for a file
+    /// or a pipe, where the next reader may be any PGN program.
+    fn style(self) -> NagStyle {
+        let glyphs = match self {
+            Glyphs::Auto => std::io::IsTerminal::is_terminal(&std::io::stdout()),
+            Glyphs::Always => true,
+            Glyphs::Never => false,
+        };
+        if glyphs {
+            NagStyle::Glyphs
+        } else {
+            NagStyle::Codes
+        }
     }
 }
 
@@ -623,6 +657,11 @@ pub struct AnalyzeArgs {
     /// often the first player played the best move (tables, or one JSON object).
     #[arg(long)]
     pub summary: bool,
+    /// NAGs as people read them: `?`, `?!`, `??`, `!`, `!?` after the move (auto: on a
+    /// terminal only; in a file or a pipe `$2`, `$6`… as PGN's export format writes
+    /// them), always or never. Both read back as the same NAG.
+    #[arg(long, value_name = "WHEN", value_enum, default_value_t = Glyphs::Auto)]
+    pub glyphs: Glyphs,
     #[command(flatten)]
     pub read: ReadArgs,
 }
@@ -1220,6 +1259,7 @@ pub fn run(cli: Cli) -> i32 {
                 (true, Some(n)) => Positions::Checkpoints(n),
             },
             diagrams: args.diagram_options(),
+            nags: args.glyphs.style(),
             paths: args.paths,
         }),
         Command::Analyze(args) if args.nodes.is_some_and(|n| n >= args.game_nodes) => {
@@ -1236,6 +1276,7 @@ pub fn run(cli: Cli) -> i32 {
             paths: args.paths,
             format: args.format,
             summary: args.summary,
+            nags: args.glyphs.style(),
         }),
         Command::Diff(args) => {
             if let Some(dir) = [&args.a, &args.b].into_iter().find(|p| p.is_dir()) {

@@ -27,6 +27,7 @@ mod first_use;
 mod fix_bytes;
 mod fix_identity;
 mod fix_lock;
+mod glyphs;
 mod golden;
 mod hostile;
 mod input;

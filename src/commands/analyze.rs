@@ -46,6 +46,8 @@ pub struct Options {
     pub format: AnalyzeFormat,
     /// `--summary`: the players' and games' tables (or their JSON), not the records.
     pub summary: bool,
+    /// NAGs as codes or as glyphs (`--glyphs`), in the records written.
+    pub nags: crate::record::writer::NagStyle,
 }
 
 pub fn run(options: &Options) -> io::Result<crate::commands::RunStatus> {
@@ -129,7 +131,11 @@ fn write_group(
                     writeln!(out)?;
                 }
                 let record = analyzed_record(item, analysis, &options.limits);
-                write!(out, "{}", crate::record::writer::write_game(&record))?;
+                write!(
+                    out,
+                    "{}",
+                    crate::record::writer::write_game_as(&record, options.nags)
+                )?;
             }
             AnalyzeFormat::Json => {
                 writeln!(out, "{}", analyzed_json(item, analysis, &options.limits))?;

@@ -13,7 +13,7 @@ use super::{Item, Pipeline, RunStatus, Tally, conclude, expand, open_output, rep
 use super::{Reading, Stdout, plural, shown};
 use crate::games::Player;
 use crate::output::svg;
-use crate::record::writer::{write_game, write_moves};
+use crate::record::writer::{NagStyle, write_game_as, write_moves};
 use crate::record::{Comment, GameRecord, MoveNode, MoveNumber, Span};
 use crate::registry;
 use crate::replay::diagram::each_diagram;
@@ -29,6 +29,8 @@ pub struct Options {
     /// Where to write SVG diagrams of the main line (the start and its plies, as
     /// selected), each named in a comment at its move.
     pub diagrams: Option<DiagramOptions>,
+    /// NAGs as codes or as glyphs (`--glyphs`).
+    pub nags: NagStyle,
 }
 
 /// The position strings `annotate` writes.
@@ -90,7 +92,7 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
             if let Some(diagrams) = &options.diagrams {
                 draw_plies(&item, &mut record, diagrams, &options.read, &mut drawings)?;
             }
-            write!(out, "{}", write_game(&record))
+            write!(out, "{}", write_game_as(&record, options.nags))
         })?;
         out.flush()
     })();
@@ -516,7 +518,7 @@ fn annotate_line(
 /// Moves written back as text, for keeping them in a comment, their comments' braces
 /// included (a comment holding `}` is written as a `;` comment, so none is lost).
 fn movetext(nodes: &[MoveNode]) -> String {
-    write_moves(nodes)
+    write_moves(nodes, NagStyle::Codes)
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")

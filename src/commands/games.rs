@@ -133,6 +133,12 @@ fn one_game(found: Found, width: usize) -> String {
         "  ",
         "    ",
     );
+    out += &paragraph(
+        &format!("scores (tgn analyze): {}", found.score_unit()),
+        width,
+        "  ",
+        "    ",
+    );
     let options = found.options_of();
     out += "\n";
     match options.first() {

@@ -845,6 +845,11 @@ pub trait Rules: Sized + Send + Sync + 'static {
         0
     }
 
+    /// What [`Rules::evaluate`] counts, as `tgn games ID` and `analyze --help` name the
+    /// unit of its scores: whole units, the mover's less the opponent's.
+    const SCORE_UNIT: &'static str =
+        "none: the search scores only the ends it sees (a win, a loss, a draw)";
+
     /// The slope `k` of the curve from [`Rules::evaluate`]'s unit to the mover's
     /// expected score (a win 1, a draw ½, a loss 0): `1 / (1 + e^(−k·score))`, fitted
     /// per game on real or self-played games (`docs/win-curves.md`).

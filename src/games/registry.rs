@@ -47,6 +47,7 @@ struct Family {
     option_applies: fn(&GameInfo, &OptionSpec) -> bool,
     presets: fn() -> Vec<String>,
     board_part: fn(&str) -> String,
+    score_unit: &'static str,
 }
 
 /// [`GameVisitor::visit`] as a plain function of the rules type, for [`dispatch`]'s
@@ -65,6 +66,7 @@ macro_rules! families {
             option_applies: <super::$folder $(:: $rest)+ as Rules>::option_applies,
             presets: <super::$folder $(:: $rest)+ as Rules>::presets,
             board_part: <super::$folder $(:: $rest)+ as Rules>::board_part,
+            score_unit: <super::$folder $(:: $rest)+ as Rules>::SCORE_UNIT,
         }),*];
 
         /// Runs `visitor` with the rules type that plays `game`.
@@ -101,6 +103,11 @@ impl Found {
             .iter()
             .filter(|o| (family.option_applies)(self.info, o))
             .collect()
+    }
+
+    /// What `tgn analyze` scores count (see [`Rules::SCORE_UNIT`]).
+    pub fn score_unit(&self) -> &'static str {
+        self.family().score_unit
     }
 
     /// The rule presets its rules play (see [`Rules::presets`]).

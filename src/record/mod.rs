@@ -54,6 +54,26 @@ pub struct Comment {
     pub span: Span,
 }
 
+/// The move suffixes of PGN's import format and the NAGs they stand for (PGN
+/// standard, 8.2.3.8): `?` is `$2`. Read either way; written as codes in files, as
+/// glyphs where people read the text (`--glyphs`).
+pub const SUFFIX_GLYPHS: [(u16, &str); 6] = [
+    (1, "!"),
+    (2, "?"),
+    (3, "!!"),
+    (4, "??"),
+    (5, "!?"),
+    (6, "?!"),
+];
+
+/// The glyph written for a NAG, if it has one.
+pub fn nag_glyph(code: u16) -> Option<&'static str> {
+    SUFFIX_GLYPHS
+        .iter()
+        .find(|(c, _)| *c == code)
+        .map(|(_, glyph)| *glyph)
+}
+
 /// A numeric annotation glyph; `!` is `$1`, `?` `$2`, `!!` `$3`, `??` `$4`, `!?` `$5`,
 /// `?!` `$6`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -645,15 +645,10 @@ fn close_variation(stack: &mut [Frame], frame: Frame, end: Span) {
 }
 
 pub(super) fn suffix_nag(glyph: &str) -> Option<u16> {
-    Some(match glyph {
-        "!" => 1,
-        "?" => 2,
-        "!!" => 3,
-        "??" => 4,
-        "!?" => 5,
-        "?!" => 6,
-        _ => return None,
-    })
+    super::SUFFIX_GLYPHS
+        .iter()
+        .find(|(_, written)| *written == glyph)
+        .map(|(code, _)| *code)
 }
 
 /// Reads `[Name "value"]` at the start of `line`; gives the name, the unescaped value

@@ -11,13 +11,28 @@
 //! the text reads back as the same record, and otherwise says what is wrong.
 
 use super::parser::{Origin, parse_games};
-use super::{Comment, GameRecord, MoveNode, Variation, parse_result, resync_point};
+use super::{Comment, GameRecord, MoveNode, Variation, nag_glyph, parse_result, resync_point};
 
 /// Longest movetext line written.
 const WIDTH: usize = 79;
 
+/// How NAGs are written: `$2`, as export format asks (files, pipes), or `?` after the
+/// move, as people read it (a terminal). Both read back as the same NAG.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum NagStyle {
+    #[default]
+    Codes,
+    /// `!`, `?`, `!!`, `??`, `!?` and `?!` after the move; the other NAGs as codes.
+    Glyphs,
+}
+
 /// Writes one game, ending with a blank line.
 pub fn write_game(game: &GameRecord) -> String {
+    write_game_as(game, NagStyle::Codes)
+}
+
+/// Writes one game with its NAGs as `style` says, ending with a blank line.
+pub fn write_game_as(game: &GameRecord, style: NagStyle) -> String {
     let mut out = String::new();
     for tag in &game.tags {
         out.push_str(&format!("[{} \"{}\"]\n", tag.name, escape(&tag.value)));
@@ -25,7 +40,10 @@ pub fn write_game(game: &GameRecord) -> String {
     if !game.tags.is_empty() {
         out.push('\n');
     }
-    let mut text = Wrapper::default();
+    let mut text = Wrapper {
+        style,
+        ..Wrapper::default()
+    };
     comments(&mut text, &game.comments);
     moves(&mut text, &game.moves);
     text.word(termination(game));
@@ -37,8 +55,11 @@ pub fn write_game(game: &GameRecord) -> String {
 
 /// Writes moves alone (with their numbers, NAGs, comments and variations), without
 /// the termination marker a game ends with: a part of a line, as `annotate` quotes it.
-pub fn write_moves(nodes: &[MoveNode]) -> String {
-    let mut text = Wrapper::default();
+pub fn write_moves(nodes: &[MoveNode], style: NagStyle) -> String {
+    let mut text = Wrapper {
+        style,
+        ..Wrapper::default()
+    };
     moves(&mut text, nodes);
     text.finish()
 }
@@ -193,16 +214,28 @@ fn same_moves(a: &[MoveNode], b: &[MoveNode]) -> bool {
 
 fn moves(text: &mut Wrapper, nodes: &[MoveNode]) {
     for node in nodes {
+        // With glyphs, the first NAG that has one follows the move unspaced (`32(22)?`).
+        let glyph = (text.style == NagStyle::Glyphs)
+            .then(|| {
+                node.nags
+                    .iter()
+                    .enumerate()
+                    .find_map(|(i, nag)| Some((i, nag_glyph(nag.code)?)))
+            })
+            .flatten();
+        let suffix = glyph.map_or("", |(_, glyph)| glyph);
         match &node.number {
             // A move number and its move stay on one line.
             Some(number) => {
                 let dots = if number.continuation { "..." } else { "." };
-                text.word(&format!("{}{dots} {}", number.number, node.text));
+                text.word(&format!("{}{dots} {}{suffix}", number.number, node.text));
             }
-            None => text.word(&node.text),
+            None => text.word(&format!("{}{suffix}", node.text)),
         }
-        for nag in &node.nags {
-            text.word(&format!("${}", nag.code));
+        for (i, nag) in node.nags.iter().enumerate() {
+            if glyph.is_none_or(|(at, _)| at != i) {
+                text.word(&format!("${}", nag.code));
+            }
         }
         comments(text, &node.comments);
         for variation in &node.variations {
@@ -235,6 +268,7 @@ fn escape(value: &str) -> String {
 /// Joins words with single spaces, breaking lines before [`WIDTH`].
 #[derive(Default)]
 struct Wrapper {
+    style: NagStyle,
     out: String,
     line: usize,
     /// No space before the next word (just after `(`).
@@ -351,6 +385,27 @@ mod tests {
         let second = parse_games(&written, Origin::default()).remove(0);
         assert!(second.errors.is_empty(), "{:?}\n{written}", second.errors);
         assert_eq!(strip_spans(first), strip_spans(second), "{written}");
+    }
+
+    #[test]
+    fn issue52_glyphs_follow_their_moves_and_read_back_as_the_same_nags() {
+        let text = "1. 12 $2 34 $6 $14 2. 56 $14 $4 ( 2. 78 $1 ) *";
+        let game = parse_games(text, Origin::default()).remove(0);
+        let glyphs = write_game_as(&game, NagStyle::Glyphs);
+        assert_eq!(glyphs, "1. 12? 34?! $14 2. 56?? $14 (2. 78!) *\n\n");
+        assert_eq!(
+            write_game(&game),
+            "1. 12 $2 34 $6 $14 2. 56 $14 $4 (2. 78 $1) *\n\n"
+        );
+        let back = parse_games(&glyphs, Origin::default()).remove(0);
+        let codes = |g: &GameRecord| -> Vec<Vec<u16>> {
+            g.moves
+                .iter()
+                .map(|m| m.nags.iter().map(|n| n.code).collect())
+                .collect()
+        };
+        // `56 $14 $4` comes back `56 $4 $14`: the glyph goes first, the NAGs are kept.
+        assert_eq!(codes(&back), [vec![2], vec![6, 14], vec![4, 14]]);
     }
 
     #[test]

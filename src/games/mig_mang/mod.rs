@@ -407,6 +407,8 @@ impl Rules for MigMang {
     /// for a curve (`docs/win-curves.md`).
     const WIN_CURVE: f64 = 1.0;
 
+    const SCORE_UNIT: &'static str = "pieces: the mover's less the opponent's";
+
     /// Pieces: the mover's less the opponent's.
     fn evaluate(&self, position: &Position) -> i32 {
         position.material(position.to_move)

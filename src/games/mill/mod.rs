@@ -270,6 +270,8 @@ impl Rules for Mill {
     /// expected score (`docs/win-curves.md`).
     const WIN_CURVE: f64 = 1.5;
 
+    const SCORE_UNIT: &'static str = "pieces on the board and in hand: the mover's less the opponent's";
+
     /// Pieces, on the board and in hand: the mover's less the opponent's.
     fn evaluate(&self, position: &Position) -> i32 {
         let me = position.to_move;

@@ -327,6 +327,8 @@ impl Rules for NeiPatKono {
     /// Fitted on 40 self-played games: a piece is a 75% expected score (`docs/win-curves.md`).
     const WIN_CURVE: f64 = 1.1;
 
+    const SCORE_UNIT: &'static str = "pieces: the mover's less the opponent's";
+
     /// Pieces: the mover's less the opponent's.
     fn evaluate(&self, position: &Position) -> i32 {
         position.material(position.to_move)

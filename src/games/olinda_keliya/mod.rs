@@ -353,6 +353,8 @@ impl Rules for OlindaKeliya {
         position.to_move().player()
     }
 
+    const SCORE_UNIT: &'static str = "seeds: the mover's store less the opponent's";
+
     /// Seeds: the mover's store less the opponent's.
     fn evaluate(&self, position: &Position) -> i32 {
         let stores = position.stores();

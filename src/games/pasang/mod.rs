@@ -581,6 +581,8 @@ impl Rules for Pasang {
         position.to_move
     }
 
+    const SCORE_UNIT: &'static str = "points: the mover's captured points less the opponent's";
+
     /// Points: the mover's captured points less the opponent's.
     fn evaluate(&self, position: &Position) -> i32 {
         let me = position.to_move.index();

@@ -309,6 +309,8 @@ impl Rules for PinoyDama {
     /// Fitted on 40 self-played games: 1.9 men is a 75% expected score (`docs/win-curves.md`).
     const WIN_CURVE: f64 = 0.57;
 
+    const SCORE_UNIT: &'static str = "men: the mover's less the opponent's, a king worth 3";
+
     /// Men: the mover's less the opponent's, a king counting
     /// `KING_WORTH` (3) men.
     fn evaluate(&self, position: &Position) -> i32 {

@@ -180,6 +180,8 @@ impl Rules for ToguzKumalak {
         player(position.to_move())
     }
 
+    const SCORE_UNIT: &'static str = "stones: the mover's kazan less the opponent's, a tuzdyk worth 10";
+
     /// Stones: the mover's kazan less the opponent's, a tuzdyk counting
     /// [`TUZDYK_WORTH`] stones.
     fn evaluate(&self, position: &Position) -> i32 {

@@ -405,6 +405,8 @@ impl Rules for Zamma {
     /// score (`docs/win-curves.md`).
     const WIN_CURVE: f64 = 0.45;
 
+    const SCORE_UNIT: &'static str = "men: the mover's less the opponent's, a king worth 3";
+
     /// Men: the mover's less the opponent's, a king counting
     /// `KING_WORTH` (3) men.
     fn evaluate(&self, position: &Position) -> i32 {

@@ -365,6 +365,8 @@ impl<F: Family> Rules for HuntGame<F> {
 
     const WIN_CURVE: f64 = F::WIN_CURVE;
 
+    const SCORE_UNIT: &'static str = "prey taken: positive for the hunters, negative for the prey";
+
     /// Prey taken, for the hunters (less for the prey).
     fn evaluate(&self, position: &Position) -> i32 {
         let taken = i32::from(position.captured);
