@@ -30,6 +30,7 @@ use crate::commands::split::{SplitBy, SplitSettings};
 use crate::commands::summarize::SummaryFormat;
 use crate::commands::summarize::{By, BySettings};
 use crate::commands::{self, Links, Reading};
+use crate::output::csv::TagColumns;
 use crate::output::json;
 use crate::record::Encoding;
 use crate::record::writer::NagStyle;
@@ -522,8 +523,39 @@ pub struct ConvertArgs {
     /// JSON: indented for people (--to json only; else one line per game).
     #[arg(long)]
     pub pretty: bool,
+    /// CSV: the tags with a column of their own after the fixed columns: all (every tag
+    /// the records hold beyond the standard seven, sorted by name; the default), none,
+    /// or a comma-separated list (WhiteElo,BlackElo,TimeControl), in its order.
+    #[arg(long, value_name = "all|none|LIST", value_parser = parse_tag_columns)]
+    pub tags: Option<TagColumns>,
+    /// CSV: a last column, `moves`, with the main line's moves as written, separated by
+    /// spaces.
+    #[arg(long)]
+    pub moves: bool,
     #[command(flatten)]
     pub read: ReadArgs,
+}
+
+/// `--tags all`, `--tags none` or `--tags WhiteElo,BlackElo`.
+fn parse_tag_columns(text: &str) -> Result<TagColumns, String> {
+    match text {
+        "all" => return Ok(TagColumns::All),
+        "none" => return Ok(TagColumns::None),
+        _ => {}
+    }
+    let names: Vec<String> = text.split(',').map(|n| n.trim().to_string()).collect();
+    if let Some(bad) = names.iter().find(|name| {
+        name.is_empty()
+            || !name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    }) {
+        return Err(format!(
+            "'{bad}' is not a tag name: all, none, or tag names separated by commas \
+             (WhiteElo,BlackElo)"
+        ));
+    }
+    Ok(TagColumns::Listed(names))
 }
 
 #[derive(Debug, Args)]
@@ -1241,6 +1273,14 @@ pub fn run(cli: Cli) -> i32 {
                 "--states is for JSON output, --pretty for --to json (JSON Lines hold one game a line)",
             ))
         }
+        Command::Convert(args)
+            if (args.tags.is_some() || args.moves) && args.to != ConvertTo::Csv =>
+        {
+            Err(std::io::Error::other(
+                "--tags and --moves choose the columns of --to csv; the other outputs keep \
+                 every tag and move",
+            ))
+        }
         Command::Convert(args) => commands::convert::run(&commands::convert::Options {
             read: args.read.reading(),
             paths: args.paths,
@@ -1250,6 +1290,8 @@ pub fn run(cli: Cli) -> i32 {
                 states: args.states,
             },
             pretty: args.pretty,
+            tags: args.tags.unwrap_or_default(),
+            moves: args.moves,
         }),
         Command::Annotate(args) => commands::annotate::run(&commands::annotate::Options {
             read: args.read.reading(),

@@ -215,3 +215,67 @@ fn issue52_compressed_json_lines_are_json_by_their_inner_extension() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert_eq!(out.stdout, pgn);
 }
+
+/// Issue 52, item 6: CSV keeps what the records say: a column per tag beyond the
+/// standard seven (sorted by name), or those `--tags` lists, or none; `--moves` adds
+/// the main line as written. From a file and from standard input alike.
+#[test]
+fn issue52_the_csv_has_a_column_per_tag_and_the_moves_on_request() {
+    let text = "[Game \"toguz-kumalak\"]\n[White \"A\"]\n[WhiteElo \"1500\"]\n\
+                [TimeControl \"60+0\"]\n[WhiteElo \"9\"]\n\n1. 54(10) 11(10) *\n\n\
+                [Game \"toguz-kumalak\"]\n[BlackElo \"1400\"]\n\n1. 54(10) *\n";
+    let fixed = "file,index,game,event,site,date,round,white,black,result_tag,valid,plies,\
+                 result,winner,reason,error_code,error_ply";
+    let lines = |args: &[&str]| {
+        let out = run_stdin(&[&["convert", "--to", "csv"], args, &["-"]].concat(), text);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        out.stdout.lines().map(str::to_string).collect::<Vec<_>>()
+    };
+    let all = lines(&[]);
+    assert_eq!(
+        all[0],
+        format!("{fixed},BlackElo,Game,TimeControl,WhiteElo")
+    );
+    // The first value of a tag given twice, as the JSON's `tags` keeps it.
+    assert!(all[1].ends_with(",,toguz-kumalak,60+0,1500"), "{}", all[1]);
+    assert!(all[2].ends_with(",1400,toguz-kumalak,,"), "{}", all[2]);
+    assert_eq!(lines(&["--tags", "all"]), all);
+    let listed = lines(&["--tags", "WhiteElo,Event,Time", "--moves"]);
+    assert_eq!(listed[0], format!("{fixed},WhiteElo,Time,moves"));
+    assert!(listed[1].ends_with(",1500,,54(10) 11(10)"), "{}", listed[1]);
+    assert!(listed[2].ends_with(",,,54(10)"), "{}", listed[2]);
+    assert_eq!(lines(&["--tags", "none"])[0], fixed);
+    // From a file, the same table but for the file's name.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a.pgn");
+    std::fs::write(&file, text).unwrap();
+    let out = crate::common::run(&["convert", "--to", "csv", file.to_str().unwrap()]);
+    assert_eq!(out.stdout.lines().next(), Some(all[0].as_str()));
+    assert_eq!(out.stdout.lines().count(), 3);
+    // The options belong to CSV; a list names tags.
+    let out = run_stdin(&["convert", "--to", "jsonl", "--moves", "-"], text);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("--to csv"), "{}", out.stderr);
+    let out = run_stdin(
+        &["convert", "--to", "csv", "--tags", "White Elo", "-"],
+        text,
+    );
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("is not a tag name"), "{}", out.stderr);
+}
+
+/// Past 1,000 different tags an archive is not a table: `--tags all` stops with exit
+/// 2 and says to name the columns; `--tags LIST` still streams it.
+#[test]
+fn issue52_a_thousand_different_tags_are_refused_as_columns() {
+    let text: String = (0..1_001)
+        .map(|i| format!("[Game \"toguz-kumalak\"]\n[T{i} \"v\"]\n\n1. 54(10) *\n\n"))
+        .collect();
+    let out = run_stdin(&["convert", "--to", "csv", "-"], &text);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("--tags LIST"), "{}", out.stderr);
+    assert!(out.stdout.is_empty());
+    let out = run_stdin(&["convert", "--to", "csv", "--tags", "T7", "-"], &text);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout.lines().count(), 1_002);
+}

@@ -3,6 +3,7 @@
 //! on a thread of its own so that Python iterates while the next games are replayed,
 //! the GIL released.
 
+use std::collections::BTreeSet;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
@@ -382,9 +383,12 @@ impl GameIter {
 }
 
 /// The per-game table of the data model (`tgn convert --to csv`'s columns), as a
-/// dict of lists: numbers as ints, `valid` as bools, empty cells as None.
+/// dict of lists: numbers as ints, `valid` as bools, empty cells as None. `tags` and
+/// `moves` are the CLI's `--tags` (`"all"`, the default, `"none"` or a list of names)
+/// and `--moves`.
 #[pyfunction]
-#[pyo3(signature = (source, *, game=None, options=None, strict=false, encoding=None))]
+#[pyo3(signature = (source, *, game=None, options=None, strict=false, encoding=None, tags=None, moves=false))]
+#[allow(clippy::too_many_arguments)]
 pub fn games_table_columns<'py>(
     py: Python<'py>,
     source: &Bound<'py, PyAny>,
@@ -392,14 +396,33 @@ pub fn games_table_columns<'py>(
     options: Option<&Bound<'py, PyAny>>,
     strict: bool,
     encoding: Option<&str>,
+    tags: Option<&Bound<'py, PyAny>>,
+    moves: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let columns = tag_columns(tags)?;
     let settings = settings(game, options, strict)?;
     let reading = reading(&settings, encoding)?;
     let sources = sources(source)?;
+    let all = columns == csv::TagColumns::All;
+    // The moves column needs the record's moves, which the summary's quick way drops.
+    let detail = if moves {
+        Detail::ERRORS
+    } else {
+        Detail::SUMMARY
+    };
     let (rows, unread) = py.detach(move || {
         let mut rows = Vec::new();
-        let unread = run(sources, reading, Detail::SUMMARY, |item| {
-            rows.push(csv::row(&item));
+        let unread = run(sources, reading, detail, |item| {
+            rows.push(TableRow {
+                fixed: csv::row(&item),
+                tags: item
+                    .record
+                    .tags
+                    .iter()
+                    .map(|t| (t.name.clone(), t.value.clone()))
+                    .collect(),
+                moves: moves.then(|| csv::moves(&item.record)),
+            });
             Ok(())
         });
         (rows, unread)
@@ -409,16 +432,84 @@ pub fn games_table_columns<'py>(
             "{unread} input(s) could not be read (said on stderr)"
         )));
     }
+    // Every tag found, as `--tags all` finds them in a first pass.
+    let found: BTreeSet<String> = if all {
+        rows.iter()
+            .flat_map(|row| row.tags.iter().map(|(name, _)| name))
+            .filter(|name| !csv::STANDARD_TAGS.contains(&name.as_str()))
+            .cloned()
+            .collect()
+    } else {
+        BTreeSet::new()
+    };
+    if found.len() > csv::MOST_TAG_COLUMNS {
+        return Err(PyValueError::new_err(format!(
+            "the records hold more than {} different tags, too many columns for a table: \
+             name those wanted with tags=[…] (or tags=\"none\")",
+            csv::MOST_TAG_COLUMNS
+        )));
+    }
+    let table_columns = csv::Table::new(&columns, found, moves);
     let table = PyDict::new(py);
     for (at, column) in csv::COLUMNS.iter().enumerate() {
         let cells = PyList::empty(py);
         for row in &rows {
-            let cell = row.get(at).map(String::as_str).unwrap_or_default();
+            let cell = row.fixed.get(at).map(String::as_str).unwrap_or_default();
             cells.append(cell_value(py, column, cell)?)?;
         }
         table.set_item(column, cells)?;
     }
+    for tag in &table_columns.tags {
+        let cells = PyList::empty(py);
+        for row in &rows {
+            // The first value of a tag given twice, as the CSV holds; None for an
+            // empty cell, as in every column.
+            let value = row.tags.iter().find(|(name, _)| name == tag);
+            match value.filter(|(_, value)| !value.is_empty()) {
+                Some((_, value)) => cells.append(value)?,
+                None => cells.append(py.None())?,
+            }
+        }
+        table.set_item(tag, cells)?;
+    }
+    if moves {
+        let cells = PyList::empty(py);
+        for row in &rows {
+            match row.moves.as_deref().filter(|moves| !moves.is_empty()) {
+                Some(moves) => cells.append(moves)?,
+                None => cells.append(py.None())?,
+            }
+        }
+        table.set_item("moves", cells)?;
+    }
     Ok(table)
+}
+
+/// What the table keeps of one game until the columns are known.
+struct TableRow {
+    fixed: Vec<String>,
+    tags: Vec<(String, String)>,
+    moves: Option<String>,
+}
+
+/// `tags=`: `"all"` (or None), `"none"`, or a list of tag names.
+fn tag_columns(tags: Option<&Bound<'_, PyAny>>) -> PyResult<csv::TagColumns> {
+    let Some(tags) = tags else {
+        return Ok(csv::TagColumns::All);
+    };
+    if let Ok(text) = tags.extract::<String>() {
+        return match text.as_str() {
+            "all" => Ok(csv::TagColumns::All),
+            "none" => Ok(csv::TagColumns::None),
+            _ => Err(PyValueError::new_err(format!(
+                "tags={text:?}: expected \"all\", \"none\" or a list of tag names"
+            ))),
+        };
+    }
+    let names: Vec<String> = tags.extract().map_err(|_| {
+        PyTypeError::new_err("tags: expected \"all\", \"none\" or a list of tag names")
+    })?;
+    Ok(csv::TagColumns::Listed(names))
 }
 
 /// A CSV cell as its Python value: the model's numbers as ints, `valid` as a bool,

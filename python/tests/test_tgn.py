@@ -102,6 +102,24 @@ def test_games_table_is_the_cli_csv(tgn_cli, games):
     assert table.rows()[0]["file"] == table["file"][0]
 
 
+def test_games_table_has_the_clis_tag_and_move_columns(tgn_cli):
+    """Issue 52, item 6: tags= and moves= are the CLI's --tags and --moves."""
+    for kwargs, args in [
+        ({}, []),
+        ({"tags": "none"}, ["--tags", "none"]),
+        ({"tags": ["WhiteElo", "Event", "Termination"], "moves": True},
+         ["--tags", "WhiteElo,Event,Termination", "--moves"]),
+    ]:
+        table = tgn.games_table(str(RECORDS), **kwargs)
+        rows = list(csv.DictReader(io.StringIO(tgn_cli("convert", "--to", "csv", *args, RECORDS))))
+        assert list(table) == list(rows[0]), kwargs
+        for column in list(rows[0])[17:]:
+            assert table[column] == [cell or None for cell in (r[column] for r in rows)], column
+    assert list(tgn.games_table(str(RECORDS), tags="none")) == list(table)[:17]
+    with pytest.raises(ValueError, match="expected"):
+        tgn.games_table(str(RECORDS), tags="some")
+
+
 def test_tables_need_no_data_frame_library(monkeypatch):
     table = tgn.games_table(RECORDS / "toguz-kumalak")
     monkeypatch.setitem(sys.modules, "pandas", None)

@@ -76,6 +76,8 @@ def games_table(source: Any, **reading: Any) -> Table:
     """The per-game columns of ``tgn convert --to csv`` for every game of
     ``source`` (what ``read_games`` takes), as a ``Table`` (a dict of lists):
     file, index, game, the seven standard tags, valid, plies, result, winner,
-    reason, error_code, error_ply. Numbers are ints, ``valid`` a bool, an empty
-    cell None."""
+    reason, error_code, error_ply; then a column per other tag the records hold,
+    sorted by name (``tags="all"``, the default; ``tags="none"`` or a list of
+    names as the CLI's ``--tags``), and with ``moves=True`` the main line as
+    written. Numbers are ints, ``valid`` a bool, an empty cell None."""
     return Table(_tgn.games_table_columns(source, **reading))

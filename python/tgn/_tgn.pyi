@@ -130,6 +130,8 @@ def games_table_columns(
     options: Options = None,
     strict: bool = False,
     encoding: str | None = None,
+    tags: str | Sequence[str] | None = None,
+    moves: bool = False,
 ) -> dict[str, list[Any]]: ...
 def analyze(
     game: Game,

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use std::path::PathBuf;
 
-use super::{Pipeline, RunStatus, Tally, conclude, expand, report};
+use super::{Input, Pipeline, RunStatus, Tally, conclude, expand, report};
 use super::{Reading, Stdout};
 use crate::output::{Item, csv, json};
 use crate::record::writer::write_game;
@@ -22,6 +22,10 @@ pub struct Options {
     pub form: json::Form,
     /// JSON indented for people (`--pretty`, `--to json` only); else one line a game.
     pub pretty: bool,
+    /// `--to csv`: which tags have a column (`--tags`), and whether the moves do
+    /// (`--moves`).
+    pub tags: csv::TagColumns,
+    pub moves: bool,
 }
 
 /// What `tgn convert` writes.
@@ -65,9 +69,31 @@ pub fn pgn(item: &Item) -> String {
     }
 }
 
+/// The columns of `--to csv`: with `--tags all`, every tag of the input, found by a
+/// first pass that reads the records without replaying them.
+fn table(options: &Options, pipeline: &Pipeline, inputs: &[Input]) -> io::Result<csv::Table> {
+    let found = match options.tags {
+        csv::TagColumns::All => pipeline
+            .tag_names(
+                inputs,
+                |record| csv::extra_tags(record).collect(),
+                csv::MOST_TAG_COLUMNS,
+            )
+            .ok_or_else(|| {
+                io::Error::other(format!(
+                    "the records hold more than {} different tags, too many columns for a \
+                     table: name those wanted with --tags LIST (or --tags none)",
+                    csv::MOST_TAG_COLUMNS
+                ))
+            })?,
+        _ => Default::default(),
+    };
+    Ok(csv::Table::new(&options.tags, found, options.moves))
+}
+
 pub fn run(options: &Options) -> io::Result<RunStatus> {
     let mut tally = Tally::default();
-    let inputs = expand(&options.paths, &options.read, &mut tally.io_errors)?;
+    let mut inputs = expand(&options.paths, &options.read, &mut tally.io_errors)?;
     tally.files = inputs.len();
     let mut out = Stdout::new();
     let pipeline = Pipeline {
@@ -80,7 +106,17 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
         progress: matches!(options.to, ConvertTo::Pgn | ConvertTo::Csv),
     };
     let mut first = true;
-    let mut rows = csv::Rows::default();
+    // Every tag's column is known before the header: standard input, read twice, is
+    // kept in a temporary file meanwhile (never in memory).
+    let _spool = match (options.to, &options.tags) {
+        (ConvertTo::Csv, csv::TagColumns::All) => super::fix::spool_stdin(&mut inputs)?,
+        _ => None,
+    };
+    let mut rows = csv::Rows::new(if options.to == ConvertTo::Csv {
+        table(options, &pipeline, &inputs)?
+    } else {
+        csv::Table::default()
+    });
     let output = (|| {
         if options.to == ConvertTo::Csv {
             out.write_all(rows.header()?)?;

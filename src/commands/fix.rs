@@ -1235,19 +1235,18 @@ fn uncompressed(inputs: Vec<Input>, errors: &mut usize) -> Vec<Input> {
 }
 
 /// Keeps standard input in a temporary file, read as `<stdin>`: fix reads its input
-/// twice (its games, then the bytes around them to copy as they are), and standard
-/// input gives its bytes once. So every byte outside what is fixed — a `%` escape
+/// twice (its games, then the bytes around them to copy as they are), as does
+/// `convert --to csv` (the tags, then the games), and standard input gives its bytes
+/// once. So every byte outside what is fixed — a `%` escape
 /// line, a byte order mark, CRLF between games, bytes that are not UTF-8 — is kept
 /// on standard input as in a file. The spool is on disk: memory does not grow with
 /// the input.
-fn spool_stdin(inputs: &mut [Input]) -> io::Result<Option<tempfile::NamedTempFile>> {
+pub(super) fn spool_stdin(inputs: &mut [Input]) -> io::Result<Option<tempfile::NamedTempFile>> {
     let Some(at) = inputs.iter().position(|input| *input == Input::Stdin) else {
         return Ok(None);
     };
     watch_signals();
-    let mut spool = tempfile::Builder::new()
-        .prefix(".tgn-fix-stdin-")
-        .tempfile()?;
+    let mut spool = tempfile::Builder::new().prefix(".tgn-stdin-").tempfile()?;
     remember(spool.path());
     io::copy(&mut io::stdin().lock(), spool.as_file_mut())?;
     inputs[at] = Input::Spooled(spool.path().to_path_buf());

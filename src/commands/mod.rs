@@ -613,6 +613,43 @@ impl Pipeline<'_> {
         Ok(errors)
     }
 
+    /// The names `keep` picks among the tags of every game of `inputs`, read without
+    /// replaying them (`convert --to csv`'s columns, found before the header is
+    /// written). What cannot be read is skipped: [`Pipeline::run`] reports it. `None`
+    /// as soon as there are more than `most`.
+    pub fn tag_names(
+        &self,
+        inputs: &[Input],
+        keep: impl Fn(&GameRecord) -> Vec<&str>,
+        most: usize,
+    ) -> Option<std::collections::BTreeSet<String>> {
+        let mut names = std::collections::BTreeSet::new();
+        let mut add = |record: &GameRecord| {
+            for name in keep(record) {
+                if !names.contains(name) {
+                    names.insert(name.to_string());
+                }
+            }
+            names.len() <= most
+        };
+        for input in inputs {
+            let Ok(mut games) = self.open(input) else {
+                continue;
+            };
+            while let Some(next) = games.next() {
+                let within = match next {
+                    Ok(Pending::Text(chunk)) => chunk.parse().iter().all(&mut add),
+                    Ok(Pending::Record(record)) => add(&record),
+                    Err(_) => true,
+                };
+                if !within {
+                    return None;
+                }
+            }
+        }
+        Some(names)
+    }
+
     fn open(&self, input: &Input) -> Result<Games, ReadError> {
         let mut source = input.open()?;
         // A file is told by its extension; standard input, which has none, by how it

@@ -1,9 +1,13 @@
 //! One row per game, for spreadsheets and data frames (`tgn convert --to csv`): the
-//! data model's per-game columns ([`COLUMNS`], documented in docs/format.md), quoted as
-//! RFC 4180 says by the `csv` crate.
+//! data model's per-game columns ([`COLUMNS`], documented in docs/format.md), then a
+//! column per tag the records carry beyond the standard seven ([`Table`]), and the
+//! moves if asked; quoted as RFC 4180 says by the `csv` crate.
+
+use std::collections::BTreeSet;
 
 use super::Item;
 use super::json::outcome;
+use crate::record::GameRecord;
 
 /// The columns, in order: where the game is, the seven standard tags, the verdict,
 /// the outcome and the first error.
@@ -28,9 +32,103 @@ pub const COLUMNS: [&str; 17] = [
 ];
 
 /// The seven standard tags of PGN, in the order of [`COLUMNS`].
-const STANDARD_TAGS: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+pub const STANDARD_TAGS: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
-/// The cells of one game's row: an empty cell where the model says null.
+/// The most tags given a column of their own when every tag found is (`--tags all`):
+/// past them an archive is not a table, and the run asks for `--tags LIST`.
+pub const MOST_TAG_COLUMNS: usize = 1_000;
+
+/// Which tags have a column after the fixed ones (`--tags`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum TagColumns {
+    /// Every tag the input holds outside the standard seven, sorted by name: what the
+    /// records say is kept (a first pass over the input finds them).
+    #[default]
+    All,
+    /// These tags, in this order (the standard seven, columns already, are left out).
+    Listed(Vec<String>),
+    /// No more: the fixed columns alone.
+    None,
+}
+
+/// The tags of `record` that a column of [`TagColumns::All`] would hold.
+pub fn extra_tags(record: &GameRecord) -> impl Iterator<Item = &str> {
+    record
+        .tags
+        .iter()
+        .map(|tag| tag.name.as_str())
+        .filter(|name| !STANDARD_TAGS.contains(name))
+}
+
+/// The columns of one table: the fixed [`COLUMNS`], a column per tag in `tags`
+/// (named as the tag is), and `moves` (the main line as written) if asked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Table {
+    pub tags: Vec<String>,
+    pub moves: bool,
+}
+
+impl Table {
+    /// A table with these tags' columns: every tag of `found` when all are asked for.
+    pub fn new(columns: &TagColumns, found: BTreeSet<String>, moves: bool) -> Table {
+        let tags = match columns {
+            TagColumns::All => found.into_iter().collect(),
+            TagColumns::Listed(names) => {
+                let mut seen = BTreeSet::new();
+                names
+                    .iter()
+                    .filter(|name| !STANDARD_TAGS.contains(&name.as_str()))
+                    .filter(|name| seen.insert(name.as_str()))
+                    .cloned()
+                    .collect()
+            }
+            TagColumns::None => Vec::new(),
+        };
+        Table { tags, moves }
+    }
+
+    /// The header's cells.
+    pub fn header(&self) -> Vec<String> {
+        let mut cells: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
+        cells.extend(self.tags.iter().cloned());
+        if self.moves {
+            cells.push("moves".to_string());
+        }
+        cells
+    }
+
+    /// One game's cells: [`row`], its value of each tag (the first, of a tag given
+    /// twice; empty where it has none) and its moves.
+    pub fn row(&self, item: &Item) -> Vec<String> {
+        let mut cells = row(item);
+        let record = &item.record;
+        cells.extend(
+            self.tags
+                .iter()
+                .map(|tag| record.tag(tag).unwrap_or_default().to_string()),
+        );
+        if self.moves {
+            cells.push(moves(record));
+        }
+        cells
+    }
+}
+
+/// The main line's moves as written, one space between them (no numbers, NAGs,
+/// comments or variations): the `moves` column.
+pub fn moves(record: &GameRecord) -> String {
+    let mut text = String::new();
+    for node in &record.moves {
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        text.push_str(&node.text);
+    }
+    text
+}
+
+/// The cells of one game's fixed columns ([`COLUMNS`]): an empty cell where the model
+/// says null.
 pub fn row(item: &Item) -> Vec<String> {
     let replay = &item.replay;
     let outcome = outcome(item);
@@ -66,31 +164,32 @@ pub fn row(item: &Item) -> Vec<String> {
     cells
 }
 
-/// Turns games into CSV lines, one at a time, so that a command writes them where it
-/// writes everything else and the table streams.
+/// Turns games into CSV lines of a [`Table`], one at a time, so that a command writes
+/// them where it writes everything else and the table streams.
 pub struct Rows {
+    table: Table,
     builder: csv::WriterBuilder,
     line: Vec<u8>,
 }
 
-impl Default for Rows {
-    fn default() -> Rows {
+impl Rows {
+    pub fn new(table: Table) -> Rows {
         let mut builder = csv::WriterBuilder::new();
         builder.terminator(csv::Terminator::CRLF);
         Rows {
+            table,
             builder,
             line: Vec::new(),
         }
     }
-}
 
-impl Rows {
     /// The header line.
     ///
     /// # Errors
     /// None in practice: the writer writes to memory.
     pub fn header(&mut self) -> std::io::Result<&[u8]> {
-        self.line(COLUMNS.iter().map(|c| c.to_string()).collect())
+        let cells = self.table.header();
+        self.line(cells)
     }
 
     /// One game's line.
@@ -98,7 +197,8 @@ impl Rows {
     /// # Errors
     /// None in practice: the writer writes to memory.
     pub fn row(&mut self, item: &Item) -> std::io::Result<&[u8]> {
-        self.line(row(item))
+        let cells = self.table.row(item);
+        self.line(cells)
     }
 
     fn line(&mut self, cells: Vec<String>) -> std::io::Result<&[u8]> {
@@ -124,5 +224,16 @@ mod tests {
             replay: crate::replay::Replay::default(),
         };
         assert_eq!(row(&item).len(), COLUMNS.len());
+        let table = Table::new(
+            &TagColumns::Listed(vec!["WhiteElo".into(), "Event".into(), "WhiteElo".into()]),
+            BTreeSet::new(),
+            true,
+        );
+        assert_eq!(
+            table.tags,
+            ["WhiteElo"],
+            "a standard tag or a repeat is no column"
+        );
+        assert_eq!(table.row(&item).len(), table.header().len());
     }
 }
