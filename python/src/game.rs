@@ -270,9 +270,22 @@ impl Game {
         Ok(position)
     }
 
-    /// The game as the data model's object: what `tgn convert --to json` writes for it.
-    fn to_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    /// The game as the data model's object, a dict: what `tgn convert --to json` writes
+    /// for it.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         to_python(py, &json::game_in(self.full(py), json::Form::default()))
+    }
+
+    /// The game as JSON text: the line `tgn convert --to jsonl` writes for it. (A `str`
+    /// that, for one release, still reads as the dict `to_json()` used to give, with a
+    /// `DeprecationWarning`: `tgn._json_text`.)
+    fn to_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let value = json::game_in(self.full(py), json::Form::default());
+        let text = serde_json::to_string(&value)
+            .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+        py.import("tgn._json_text")?
+            .getattr("JsonText")?
+            .call1((text,))
     }
 
     /// The game as record text: what `tgn convert --to pgn` writes for it.

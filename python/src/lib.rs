@@ -1,7 +1,7 @@
 //! tgn for Python: the records of traditional board games read, replayed, converted and
 //! analysed by the tgn library, as objects shaped like python-chess's.
 //!
-//! The objects are the data model tgn/1 (docs/format.md): `Game.to_json()` is the
+//! The objects are the data model tgn/1 (docs/format.md): `Game.to_dict()` is the
 //! object `tgn convert --to json` writes, its attributes read from the same model, and
 //! every error the CLI reports is a Python exception with the CLI's code and rule. No
 //! parsing and no rule lives here: everything is the library's, reached through its

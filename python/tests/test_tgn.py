@@ -9,6 +9,7 @@ import json
 import multiprocessing
 import pickle
 import sys
+import warnings
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -29,17 +30,17 @@ def test_every_game_read_is_every_game_the_cli_reads(games, cli_games):
     assert len(games) > 300
 
 
-def test_to_json_equals_the_cli_json_for_every_shipped_record(games, cli_games):
+def test_to_dict_equals_the_cli_json_for_every_shipped_record(games, cli_games):
     for game, cli in zip(games, cli_games):
-        assert game.to_json() == cli, where(game)
+        assert game.to_dict() == cli, where(game)
 
 
-def test_to_json_validates_against_the_published_schema(games):
+def test_to_dict_validates_against_the_published_schema(games):
     jsonschema = pytest.importorskip("jsonschema")
     schema = json.loads((REPO / "docs/schema/game.schema.json").read_text())
     validator = jsonschema.Draft202012Validator(schema)
     for game in games:
-        errors = list(validator.iter_errors(game.to_json()))
+        errors = list(validator.iter_errors(game.to_dict()))
         assert not errors, (where(game), errors[0].message)
 
 
@@ -147,18 +148,40 @@ def without_spans(game_json):
     return game_json
 
 
+def test_to_json_is_the_clis_json_lines_text_and_to_dict_the_object(tgn_cli, games):
+    """Issue 52, item 8: to_json() gives text, as json and pandas do; to_dict() the
+    object. The old to_json() dict is still read through the text, with a warning."""
+    path = RECORDS / "toguz-kumalak"
+    lines = tgn_cli("convert", "--to", "jsonl", path).splitlines()
+    mine = list(tgn.read_games(path))
+    assert [g.to_json() for g in mine] == lines
+    for game, line in zip(mine, lines):
+        text = game.to_json()
+        assert isinstance(text, str) and json.loads(text) == game.to_dict()
+        with pytest.warns(DeprecationWarning, match="to_dict"):
+            assert text["moves"] == game.to_dict()["moves"]
+        with pytest.warns(DeprecationWarning):
+            assert text == game.to_dict()
+        with pytest.warns(DeprecationWarning):
+            assert text.get("schema") == tgn.SCHEMA
+        # Used as text, it warns of nothing.
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            assert text[:1] == "{" and text == line and hash(text) == hash(line)
+
+
 def test_from_json_reads_as_the_cli_reads_json(tmp_path, tgn_cli, games):
     archive = tmp_path / "games.jsonl"
-    archive.write_text("".join(json.dumps(g.to_json()) + "\n" for g in games))
+    archive.write_text("".join(json.dumps(g.to_dict()) + "\n" for g in games))
     cli = [json.loads(line) for line in tgn_cli("convert", "--to", "jsonl", archive).splitlines()]
     assert len(cli) == len(games)
     for game, read in zip(games, cli):
-        again = tgn.Game.from_json(game.to_json())
-        assert without_place(again.to_json()) == without_place(read), where(game)
+        again = tgn.Game.from_json(game.to_dict())
+        assert without_place(again.to_dict()) == without_place(read), where(game)
         assert (again.file, again.index) == (game.file, game.index)
-        text = json.dumps(game.to_json())
-        assert tgn.Game.from_json(text).to_json() == again.to_json()
-        assert without_spans(again.to_json())["moves"] == game.to_json()["moves"], where(game)
+        text = json.dumps(game.to_dict())
+        assert tgn.Game.from_json(text).to_dict() == again.to_dict()
+        assert without_spans(again.to_dict())["moves"] == game.to_dict()["moves"], where(game)
 
 
 def test_to_pgn_is_the_cli_pgn_and_reads_back_as_the_cli_reads_it(tmp_path, tgn_cli, games):
@@ -169,9 +192,9 @@ def test_to_pgn_is_the_cli_pgn_and_reads_back_as_the_cli_reads_it(tmp_path, tgn_
         written = tmp_path / path.name
         written.write_text(cli)
         again = [json.loads(line) for line in tgn_cli("convert", "--to", "jsonl", written).splitlines()]
-        assert [g.to_json() for g in tgn.read_games(written)] == again, path
+        assert [g.to_dict() for g in tgn.read_games(written)] == again, path
         assert [without_spans(without_place(g))["moves"] for g in again] == [
-            without_spans(without_place(g.to_json()))["moves"] for g in mine
+            without_spans(without_place(g.to_dict()))["moves"] for g in mine
         ], path
 
 
@@ -180,17 +203,17 @@ def test_to_pgn_is_the_cli_pgn_and_reads_back_as_the_cli_reads_it(tmp_path, tgn_
 
 def test_reads_directories_compressed_files_and_file_objects(tmp_path):
     path = RECORDS / "toguz-kumalak"
-    expected = [g.to_json()["moves"] for g in tgn.read_games(path)]
+    expected = [g.to_dict()["moves"] for g in tgn.read_games(path)]
     files = sorted(path.rglob("*.pgn"))
     packed = tmp_path / "archive.pgn.gz"
     packed.write_bytes(gzip.compress(b"\n".join(f.read_bytes() for f in files)))
-    assert [g.to_json()["moves"] for g in tgn.read_games(packed)] == expected
+    assert [g.to_dict()["moves"] for g in tgn.read_games(packed)] == expected
     text = "\n".join(f.read_text(encoding="utf-8") for f in files)
     from_text = list(tgn.read_games(io.StringIO(text)))
-    assert [g.to_json()["moves"] for g in from_text] == expected
+    assert [g.to_dict()["moves"] for g in from_text] == expected
     from_bytes = list(tgn.read_games(io.BytesIO(gzip.compress(text.encode()))))
-    assert [g.to_json()["moves"] for g in from_bytes] == expected
-    assert [g.to_json()["moves"] for g in tgn.read_games(files)] == expected
+    assert [g.to_dict()["moves"] for g in from_bytes] == expected
+    assert [g.to_dict()["moves"] for g in tgn.read_games(files)] == expected
 
 
 def test_a_file_object_keeps_its_name(tmp_path):
@@ -204,8 +227,8 @@ def test_json_reads_back(tmp_path, tgn_cli):
     path = next(RECORDS.glob("bagh-chal/*.pgn"))
     out = tmp_path / "games.jsonl"
     out.write_text(tgn_cli("convert", "--to", "jsonl", path))
-    assert [without_place(g.to_json()) for g in tgn.read_games(out)] == [
-        without_place(g.to_json()) for g in tgn.read_games(path)
+    assert [without_place(g.to_dict()) for g in tgn.read_games(out)] == [
+        without_place(g.to_dict()) for g in tgn.read_games(path)
     ]
 
 
@@ -388,7 +411,7 @@ def test_hostile_text_never_panics():
     for text in ["", "[", "[Game \"bagh-chal\"]\n\n1. " + "(" * 5000, "\xff" * 10, "[{"]:
         try:
             for game in tgn.read_games(io.StringIO(text)):
-                game.to_json()
+                game.to_dict()
                 game.mainline()
                 pickle.loads(pickle.dumps(game))
         except tgn.TgnError as e:
@@ -401,14 +424,14 @@ def test_hostile_text_never_panics():
 def test_games_and_positions_pickle(games):
     for game in games:
         again = pickle.loads(pickle.dumps(game))
-        assert again.to_json() == game.to_json(), where(game)
+        assert again.to_dict() == game.to_dict(), where(game)
         assert again.valid == game.valid
         if game.game is not None and game.final_position is not None:
             position = game.board()
             assert pickle.loads(pickle.dumps(position)) == position
             assert str(pickle.loads(pickle.dumps(position))) == str(position)
-    from_json = tgn.Game.from_json(games[0].to_json())
-    assert pickle.loads(pickle.dumps(from_json)).to_json() == from_json.to_json()
+    from_json = tgn.Game.from_json(games[0].to_dict())
+    assert pickle.loads(pickle.dumps(from_json)).to_dict() == from_json.to_dict()
 
 
 def plies_of(game):
@@ -552,7 +575,7 @@ def test_issue57_fuzz_a_game_of_bytes_not_utf8_pickles_with_its_error():
     game = next(tgn.read_games(io.BytesIO(data)))
     assert not game.valid
     copy = pickle.loads(pickle.dumps(game))
-    assert copy.to_json() == game.to_json()
+    assert copy.to_dict() == game.to_dict()
 
 
 def test_issue57_fuzz_a_game_that_starts_mid_line_pickles_with_its_columns():
@@ -561,7 +584,7 @@ def test_issue57_fuzz_a_game_that_starts_mid_line_pickles_with_its_columns():
     assert len(games) == 2
     assert games[1].errors
     for game in games:
-        assert pickle.loads(pickle.dumps(game)).to_json() == game.to_json()
+        assert pickle.loads(pickle.dumps(game)).to_dict() == game.to_dict()
 
 
 def test_issue57_fuzz_a_board_before_the_start_is_a_record_error():

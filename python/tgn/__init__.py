@@ -1,7 +1,8 @@
 """tgn: game records of traditional board games, read, replayed and analysed.
 
-The objects are tgn's data model, tgn/1 (docs/format.md): ``Game.to_json()`` is
-the object ``tgn convert --to json`` writes, and every attribute reads from it.
+The objects are tgn's data model, tgn/1 (docs/format.md): ``Game.to_dict()`` is
+the object ``tgn convert --to json`` writes, and every attribute reads from it;
+``Game.to_json()`` is its text.
 """
 
 from __future__ import annotations
