@@ -286,6 +286,25 @@ The list is wrapped to the terminal's width (COLUMNS when set; 80 in a pipe).
 
 Exit status: 0, or 2 for a game tgn does not know.")]
     Games(GamesArgs),
+    /// Print the JSON Schema of an output, self-contained, for any validator.
+    #[command(after_help = "Examples:
+  tgn schema                the schemas and what each validates
+  tgn schema check          the schema of a check line (> check.schema.json)
+
+then, for example: python3 -m jsonschema -i line.json check.schema.json
+
+The files in docs/schema/ refer to each other (a check line's outcome is defined in
+game.schema.json), which a validator follows only with a registry built by hand. The
+schema printed holds in its own $defs every definition it refers to: a validator
+needs nothing else.
+
+Exit status: 0, or 2 for a name no schema has.")]
+    Schema {
+        /// The schema: game, check, summary, diff, analysis-summary or games.
+        #[arg(value_name = "NAME", value_parser = clap::builder::PossibleValuesParser::new(
+            crate::output::schema::SCHEMAS.map(|(name, _, _)| name)))]
+        name: Option<String>,
+    },
     /// Write the completion script of a shell (bash, zsh, fish, powershell, elvish).
     #[command(after_help = "Examples:
   tgn completions bash     for bash: source it from ~/.bashrc
@@ -374,7 +393,7 @@ impl Command {
             Command::Duplicates(a) => Some(&a.read),
             Command::Split(a) => Some(&a.read),
             Command::Fix(a) => Some(&a.read),
-            Command::Games(_) | Command::Completions { .. } => None,
+            Command::Games(_) | Command::Completions { .. } | Command::Schema { .. } => None,
         }
     }
 }
@@ -1364,6 +1383,7 @@ pub fn run(cli: Cli) -> i32 {
             width: commands::games::width(),
         }),
         Command::Completions { shell } => completions(shell),
+        Command::Schema { name } => commands::schema::run(name.as_deref()),
         Command::Diagram(args) => commands::diagram::run(&args.options()),
         Command::View(args) => commands::view::run(&commands::view::Options {
             read: args.read.reading(),

@@ -63,36 +63,58 @@ struct Validators {
     games: Validator,
 }
 
-/// The validators, `check.schema.json` reaching `game.schema.json`'s definitions
-/// through a registry (offline: nothing is fetched).
+/// The validators, as docs/format.md tells a user to make them (issue 52, item 5):
+/// each from `tgn schema NAME`, self-contained, given to the validator alone (no
+/// registry, nothing fetched: a reference left outside would fail to build).
 fn validators() -> &'static Validators {
     static VALIDATORS: OnceLock<Validators> = OnceLock::new();
     VALIDATORS.get_or_init(|| {
-        let game = parse(GAME_SCHEMA);
-        let id = game["$id"].as_str().unwrap().to_string();
-        let registry = Box::leak(Box::new(
-            Registry::new()
-                .add(id.as_str(), game.clone())
-                .expect("game.schema.json is a resource")
-                .prepare()
-                .expect("the registry prepares"),
-        ));
-        let build = |text: &str| {
-            jsonschema::options()
-                .with_draft(jsonschema::Draft::Draft202012)
-                .with_registry(registry)
-                .build(&parse(text))
-                .unwrap_or_else(|e| panic!("the schema builds: {e}"))
+        let build = |name: &str| {
+            let printed = run(&["schema", name]);
+            assert_eq!(printed.code, 0, "tgn schema {name}: {}", printed.stderr);
+            let schema = parse(&printed.stdout);
+            jsonschema::validator_for(&schema)
+                .unwrap_or_else(|e| panic!("tgn schema {name} builds alone: {e}"))
         };
         Validators {
-            game: build(GAME_SCHEMA),
-            check: build(CHECK_SCHEMA),
-            summary: build(SUMMARY_SCHEMA),
-            diff: build(DIFF_SCHEMA),
-            analysis_summary: build(ANALYSIS_SUMMARY_SCHEMA),
-            games: build(GAMES_SCHEMA),
+            game: build("game"),
+            check: build("check"),
+            summary: build("summary"),
+            diff: build("diff"),
+            analysis_summary: build("analysis-summary"),
+            games: build("games"),
         }
     })
+}
+
+/// The published files are the schemas printed but for where the definitions live:
+/// `check.schema.json` reaches `game.schema.json`'s through a registry, and both
+/// validate the same lines.
+#[test]
+fn issue52_the_published_schemas_and_the_printed_ones_agree() {
+    let game = parse(GAME_SCHEMA);
+    let id = game["$id"].as_str().unwrap().to_string();
+    let registry = Registry::new()
+        .add(id.as_str(), game.clone())
+        .expect("game.schema.json is a resource")
+        .prepare()
+        .expect("the registry prepares");
+    let published = jsonschema::options()
+        .with_draft(jsonschema::Draft::Draft202012)
+        .with_registry(&registry)
+        .build(&parse(CHECK_SCHEMA))
+        .unwrap_or_else(|e| panic!("the schema builds: {e}"));
+    let lines = games_of(&["check", "--format", "json", "records/"]);
+    assert_valid(&published, &lines, "check, published schema");
+    assert_valid(&validators().check, &lines, "check, tgn schema check");
+    // A line broken the same way is refused by both.
+    let mut broken = lines[0].clone();
+    broken["outcome"] = serde_json::json!({"result": "maybe"});
+    assert!(!violations(&published, &broken).is_empty());
+    assert!(!violations(&validators().check, &broken).is_empty());
+    let printed = parse(&run(&["schema", "check"]).stdout);
+    assert!(!tgn::output::schema::refers_outside(&printed));
+    assert!(tgn::output::schema::refers_outside(&parse(CHECK_SCHEMA)));
 }
 
 /// Every way `value` breaks `validator`, one line each (empty when it validates).

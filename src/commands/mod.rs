@@ -14,6 +14,7 @@ pub mod duplicates;
 pub mod filter;
 pub mod fix;
 pub mod games;
+pub mod schema;
 pub mod select;
 pub mod split;
 pub mod summarize;

@@ -9,6 +9,7 @@ pub mod html;
 pub mod human;
 pub mod json;
 pub mod mend;
+pub mod schema;
 pub mod style;
 pub mod svg;
 
