@@ -32,6 +32,10 @@ pub struct Game {
     /// The record replayed with every move's position ([`json::Form`]'s detail), made
     /// when first asked for.
     full: OnceLock<Item>,
+    /// Of an invalid game, the record replayed with the search for what its sheet
+    /// most likely says ([`Detail::suggestions`], as `tgn check` and `fix --mend`
+    /// replay it), made when first asked for.
+    mend: OnceLock<Item>,
 }
 
 impl Game {
@@ -40,7 +44,22 @@ impl Game {
             item,
             settings,
             full: OnceLock::new(),
+            mend: OnceLock::new(),
         }
+    }
+
+    /// The game replayed as `tgn check` replays an invalid one: with the suggestions.
+    fn mended_item(&self, py: Python<'_>) -> &Item {
+        self.mend.get_or_init(|| {
+            py.detach(|| {
+                let (file, index) = (self.item.file.clone(), self.item.index);
+                let detail = Detail {
+                    suggestions: true,
+                    ..Detail::ERRORS
+                };
+                replayed(self.whole_record(), file, index, &self.settings, detail)
+            })
+        })
     }
 
     /// The game replayed with what its JSON form holds: the record parsed in full
@@ -107,6 +126,30 @@ impl Game {
     #[getter]
     fn game(&self) -> Option<&'static str> {
         self.game_id()
+    }
+
+    /// Of an invalid game, what its sheet most likely says: the `suggestions` of its
+    /// `tgn check --format json` line (each a list of edits and how the sheet then
+    /// replays), best first; `[]` for a valid game or when none replays further.
+    #[getter]
+    fn suggestions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        if self.item.replay.is_valid() {
+            return Ok(PyList::empty(py).into_any());
+        }
+        let mend = self.mended_item(py).replay.mend.as_deref();
+        serialized(py, &tgn::output::mend::suggestions_json(mend))
+    }
+
+    /// What `tgn fix --mend` writes for this game: its text with the one reading that
+    /// replays its sheet to the end, numbered as if written right; None when it needs
+    /// no mend, when no reading or several do (the paper decides), or when its text is
+    /// not at hand (a game made from JSON).
+    fn mended(&self, py: Python<'_>) -> Option<String> {
+        if self.item.replay.is_valid() {
+            return None;
+        }
+        let item = self.mended_item(py);
+        py.detach(|| tgn::commands::fix::mended_text(item, &self.settings))
     }
 
     /// The input the game was read from.
@@ -404,6 +447,24 @@ fn from_json_text(py: Python<'_>, text: String, settings: Arc<Settings>) -> PyRe
         .unwrap_or(0) as usize;
     let item = py.detach(|| replayed(record, file.into(), index, &settings, Detail::ERRORS));
     Ok(Game::new(item, settings))
+}
+
+/// The two records of one game compared, as `tgn diff --format json` writes a pair:
+/// `agree`, the tags that differ, the results and the main lines aligned on the moves
+/// as written (`equal`, `missing`, `extra`, `changed` steps).
+#[pyfunction]
+pub fn diff<'py>(py: Python<'py>, a: &Game, b: &Game) -> PyResult<Bound<'py, PyAny>> {
+    use tgn::commands::diff::{Sheet, comparison};
+    // diff keeps what it needs of an item and drops the rest; the games keep theirs.
+    let copy = |item: &Item| Item {
+        file: item.file.clone(),
+        index: item.index,
+        record: item.record.clone(),
+        replay: item.replay.clone(),
+    };
+    let (a, b) = (copy(a.full(py)), copy(b.full(py)));
+    let compared = py.detach(|| comparison(&Sheet::of(a), &Sheet::of(b)));
+    serialized(py, &compared)
 }
 
 /// What `pickle` calls to make a game again (see `Game.__reduce__`).

@@ -77,6 +77,7 @@ fn _tgn(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(reading::read_games, m)?)?;
     m.add_function(wrap_pyfunction!(reading::games_table_columns, m)?)?;
     m.add_function(wrap_pyfunction!(game::analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(game::diff, m)?)?;
     m.add_function(wrap_pyfunction!(game::game_from_pickle, m)?)?;
     m.add_function(wrap_pyfunction!(position::games, m)?)?;
     Ok(())

@@ -21,6 +21,7 @@ from ._tgn import (
     TgnError,
     __version__,
     analyze,
+    diff,
     games,
     read_games,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "TgnError",
     "__version__",
     "analyze",
+    "diff",
     "games",
     "games_table",
     "read_games",

@@ -12,6 +12,7 @@ from ._tgn import (
     TgnError as TgnError,
     __version__ as __version__,
     analyze as analyze,
+    diff as diff,
     games as games,
     read_games as read_games,
 )

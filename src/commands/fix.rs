@@ -141,6 +141,22 @@ fn edits(item: &Item, fixes: Fixes) -> Vec<Edit> {
     kept
 }
 
+/// What `fix --mend` writes for one game, `item` replayed with
+/// [`Detail::suggestions`]: its text mended and numbered as if written right, or
+/// `None` when no single reading replays its sheet to the end (the paper decides), the
+/// game needs no mend, or its text is not at hand (a game read from JSON). The Python
+/// package's `Game.mended()`.
+pub fn mended_text(item: &Item, settings: &Settings) -> Option<String> {
+    let mend = item.replay.mend.as_deref()?;
+    let suggestion = mend.unique()?;
+    let edits = mending(&item.record, suggestion);
+    if edits.is_empty() {
+        return None;
+    }
+    let text = apply(&item.record, &edits)?;
+    Some(fixed_again(item, text, settings, true).0)
+}
+
 /// The result the record should declare: the board's when the main line was replayed
 /// to its end, else the movetext's (`*` included); `None` when neither says.
 fn wanted_result(item: &Item) -> Option<Termination> {
