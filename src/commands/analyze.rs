@@ -19,7 +19,7 @@ use super::analyze_summary::AnalysisSummary;
 use super::annotate::{annotate, once};
 use super::{Item, Pipeline, Reading, Stdout, Tally, conclude, expand, report};
 use crate::analysis::{Analysis, Limits, PlyEval, TableRefused, describe};
-use crate::output::json::{Form, game_in};
+use crate::output::json::{Addenda, Form, GameJson};
 use crate::record::{GameRecord, Nag, Span};
 use crate::registry;
 use crate::replay::{Detail, Status};
@@ -138,7 +138,12 @@ fn write_group(
                 )?;
             }
             AnalyzeFormat::Json => {
-                writeln!(out, "{}", analyzed_json(item, analysis, &options.limits))?;
+                let addenda = AnalysisJson {
+                    analysis,
+                    limits: &options.limits,
+                };
+                serde_json::to_writer(&mut *out, &analyzed_game(item, &addenda))?;
+                writeln!(out)?;
             }
         }
     }
@@ -253,22 +258,47 @@ fn comment(eval: &PlyEval) -> String {
 /// the game's `analysis`: the budget, the nodes spent, each player's accuracy, and
 /// where the analysis stopped early.
 pub fn analyzed_json(item: &Item, analysis: &Analysis, limits: &Limits) -> Value {
-    let mut game = game_in(item, Form::default());
-    if let Some(Value::Array(moves)) = game.get_mut("moves") {
-        for (object, eval) in moves.iter_mut().zip(&analysis.evals) {
-            object["eval"] = json!(eval);
-        }
+    serde_json::to_value(analyzed_game(item, &AnalysisJson { analysis, limits }))
+        .unwrap_or(Value::Null)
+}
+
+/// The game as `--format json` writes it, turned to JSON only as it is written (a
+/// game of 100,000 plies is never held whole as a JSON value: issue 52, item 16).
+fn analyzed_game<'a>(item: &'a Item, addenda: &'a AnalysisJson<'a>) -> GameJson<'a> {
+    GameJson {
+        item,
+        form: Form::default(),
+        addenda: Some(addenda),
     }
-    let accuracy = |a: Option<f64>| a.map(|a| (a * 10.0).round() / 10.0);
-    game["analysis"] = json!({
-        "engine": format!("tgn {}", env!("CARGO_PKG_VERSION")),
-        "budget": limits.budget_json(),
-        "nodes": analysis.nodes,
-        "accuracy": {
-            "first": accuracy(analysis.accuracy[0]),
-            "second": accuracy(analysis.accuracy[1]),
-        },
-        "stopped": analysis.stopped,
-    });
-    game
+}
+
+/// What the analysis adds to a game's JSON: each move's `eval`, and `analysis`.
+struct AnalysisJson<'a> {
+    analysis: &'a Analysis,
+    limits: &'a Limits,
+}
+
+impl Addenda for AnalysisJson<'_> {
+    fn after_move(&self, index: usize) -> Option<(&'static str, Value)> {
+        let eval = self.analysis.evals.get(index)?;
+        Some(("eval", json!(eval)))
+    }
+
+    fn after_game(&self) -> Vec<(&'static str, Value)> {
+        let (analysis, limits) = (self.analysis, self.limits);
+        let accuracy = |a: Option<f64>| a.map(|a| (a * 10.0).round() / 10.0);
+        vec![(
+            "analysis",
+            json!({
+                "engine": format!("tgn {}", env!("CARGO_PKG_VERSION")),
+                "budget": limits.budget_json(),
+                "nodes": analysis.nodes,
+                "accuracy": {
+                    "first": accuracy(analysis.accuracy[0]),
+                    "second": accuracy(analysis.accuracy[1]),
+                },
+                "stopped": analysis.stopped,
+            }),
+        )]
+    }
 }

@@ -134,6 +134,7 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
                     let game = json::GameJson {
                         item: &item,
                         form: options.form,
+                        addenda: None,
                     };
                     write!(out, "{separator}")?;
                     if options.pretty {
@@ -147,6 +148,7 @@ pub fn run(options: &Options) -> io::Result<RunStatus> {
                     let game = json::GameJson {
                         item: &item,
                         form: options.form,
+                        addenda: None,
                     };
                     serde_json::to_writer(&mut out, &game)?;
                     writeln!(out)

@@ -177,7 +177,22 @@ impl Form {
 pub fn game_in(item: &Item, form: Form) -> Value {
     // Serializing to a `Value` fails only on a map key that is not a string; the
     // game's keys are all names.
-    serde_json::to_value(GameJson { item, form }).unwrap_or(Value::Null)
+    serde_json::to_value(GameJson {
+        item,
+        form,
+        addenda: None,
+    })
+    .unwrap_or(Value::Null)
+}
+
+/// What a command adds to a game's JSON as it is written (`analyze --format json`: an
+/// `eval` after each move of the main line, an `analysis` after the game), so that
+/// the game is never built whole as a JSON value first.
+pub trait Addenda {
+    /// The entry after the main line's move `index` (from 0), if any.
+    fn after_move(&self, index: usize) -> Option<(&'static str, Value)>;
+    /// The entries after the game's own.
+    fn after_game(&self) -> Vec<(&'static str, Value)>;
 }
 
 /// The game of [`game_in`], as it is written: `serde_json::to_writer(out, &GameJson
@@ -187,6 +202,7 @@ pub fn game_in(item: &Item, form: Form) -> Value {
 pub struct GameJson<'a> {
     pub item: &'a Item,
     pub form: Form,
+    pub addenda: Option<&'a dyn Addenda>,
 }
 
 impl Serialize for GameJson<'_> {
@@ -219,6 +235,7 @@ impl Serialize for GameJson<'_> {
             line: Some(&replay.main),
             replay,
             form: self.form,
+            addenda: self.addenda,
         };
         let errors: Vec<Value> = replay.errors.iter().map(diagnostic).collect();
         let warnings: Vec<Value> = replay.warnings.iter().map(diagnostic).collect();
@@ -244,6 +261,9 @@ impl Serialize for GameJson<'_> {
         if let Some(text) = record.text().filter(|_| !record.errors.is_empty()) {
             game.serialize_entry("text", text)?;
         }
+        for (key, value) in self.addenda.map(|a| a.after_game()).unwrap_or_default() {
+            game.serialize_entry(key, &value)?;
+        }
         game.end()
     }
 }
@@ -259,6 +279,8 @@ struct MovesJson<'a> {
     line: Option<&'a Line>,
     replay: &'a Replay,
     form: Form,
+    /// Of the main line only.
+    addenda: Option<&'a dyn Addenda>,
 }
 
 impl Serialize for MovesJson<'_> {
@@ -270,6 +292,7 @@ impl Serialize for MovesJson<'_> {
                 replayed: self.line.and_then(|l| l.nodes.get(i)),
                 replay: self.replay,
                 form: self.form,
+                addendum: self.addenda.and_then(|a| a.after_move(i)),
             })?;
         }
         moves.end()
@@ -282,6 +305,7 @@ struct MoveJson<'a> {
     replayed: Option<&'a Node>,
     replay: &'a Replay,
     form: Form,
+    addendum: Option<(&'static str, Value)>,
 }
 
 impl Serialize for MoveJson<'_> {
@@ -334,10 +358,14 @@ impl Serialize for MoveJson<'_> {
                         line: self.replayed.and_then(|n| n.variations.get(v)),
                         replay: self.replay,
                         form: self.form,
+                        addenda: None,
                     },
                 })
                 .collect();
             object.serialize_entry("variations", &variations)?;
+        }
+        if let Some((key, value)) = &self.addendum {
+            object.serialize_entry(key, value)?;
         }
         object.end()
     }

@@ -113,6 +113,30 @@ impl Draughts {
     /// The board as a scene: lines (alquerque) or dark squares (`chequered`), the
     /// pieces with a letter on kings, and `last` from its first point through every
     /// landing, with the pieces it took. The lower side's pieces are light.
+    /// The empty board as a scene, made once ([`Draughts::diagram`] puts the pieces of
+    /// each ply on a copy, which shares its lines and points).
+    fn scene(&self, chequered: bool) -> crate::games::common::diagram::Diagram {
+        use crate::games::common::diagram::Diagram;
+        self.scenes[usize::from(chequered)]
+            .get_or_init(|| {
+                let b = &self.board;
+                let mut diagram = Diagram::of_board_at(
+                    b,
+                    |p| self.name(p),
+                    |file, rank| (f32::from(self.coords.record_file(b, file)), f32::from(rank)),
+                );
+                if self.coords.numeric {
+                    diagram.number_points();
+                }
+                if chequered {
+                    diagram.lines = std::sync::Arc::default();
+                    diagram.squares = diagram.points.iter().map(|&(_, at)| at).collect();
+                }
+                diagram
+            })
+            .clone()
+    }
+
     pub fn diagram(
         &self,
         pieces: &Pieces,
@@ -120,20 +144,9 @@ impl Draughts {
         chequered: bool,
         owner: impl Fn(Side) -> crate::games::Player,
     ) -> crate::games::common::diagram::Diagram {
-        use crate::games::common::diagram::{Colour, Diagram};
+        use crate::games::common::diagram::Colour;
         let b = &self.board;
-        let mut diagram = Diagram::of_board_at(
-            b,
-            |p| self.name(p),
-            |file, rank| (f32::from(self.coords.record_file(b, file)), f32::from(rank)),
-        );
-        if self.coords.numeric {
-            diagram.number_points();
-        }
-        if chequered {
-            diagram.lines = std::sync::Arc::default();
-            diagram.squares = diagram.points.iter().map(|&(_, at)| at).collect();
-        }
+        let mut diagram = self.scene(chequered);
         for p in b.points() {
             if let Some((side, kind)) = pieces.at(p) {
                 let colour = match side {

@@ -40,8 +40,11 @@ pub use notation::{written_in_full, written_short};
 pub use pieces::{Kind, Move, Pieces, Side};
 pub use position_string::side_named;
 
+use std::sync::OnceLock;
+
 use super::board::{Board, Point};
 use super::capture::{Dirs, Graph, Jump, Removal};
+use super::diagram::Diagram;
 
 /// Every rule a draughts-like game shares, with the parameters that differ.
 #[derive(Clone, Debug)]
@@ -55,6 +58,10 @@ pub struct Draughts {
     pub removal: Removal,
     pub words: Words,
     pub coords: Coords,
+    /// The empty board as a scene, plain and chequered ([`Draughts::diagram`]), made
+    /// once: a scene per ply that drew its lines and named its points anew was most
+    /// of `tgn view`'s time on a long game (issue 52, item 16).
+    scenes: [OnceLock<Diagram>; 2],
 }
 
 /// The captures available to a side.
@@ -91,6 +98,7 @@ impl Draughts {
             removal,
             words,
             coords,
+            scenes: Default::default(),
         }
     }
 
