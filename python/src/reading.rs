@@ -470,7 +470,7 @@ pub fn games_table_columns<'py>(
                 None => cells.append(py.None())?,
             }
         }
-        table.set_item(tag, cells)?;
+        table.set_item(table_columns.tag_column(tag), cells)?;
     }
     if moves {
         let cells = PyList::empty(py);

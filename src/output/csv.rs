@@ -90,11 +90,23 @@ impl Table {
     /// The header's cells.
     pub fn header(&self) -> Vec<String> {
         let mut cells: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
-        cells.extend(self.tags.iter().cloned());
+        cells.extend(self.tags.iter().map(|tag| self.tag_column(tag)));
         if self.moves {
             cells.push("moves".to_string());
         }
         cells
+    }
+
+    /// The column of tag `tag`: its name, or `tag:NAME` where that is the name of
+    /// another column (a tag `[file "…"]`, or `[moves "…"]` beside `--moves`), so that
+    /// no two columns share a name and a data frame keeps both.
+    pub fn tag_column(&self, tag: &str) -> String {
+        let taken = COLUMNS.contains(&tag) || (self.moves && tag == "moves");
+        if taken {
+            format!("tag:{tag}")
+        } else {
+            tag.to_string()
+        }
     }
 
     /// One game's cells: [`row`], its value of each tag (the first, of a tag given
@@ -235,5 +247,15 @@ mod tests {
             "a standard tag or a repeat is no column"
         );
         assert_eq!(table.row(&item).len(), table.header().len());
+        let clashing = Table::new(
+            &TagColumns::Listed(vec!["file".into(), "moves".into(), "Moves".into()]),
+            BTreeSet::new(),
+            true,
+        );
+        let header = clashing.header();
+        assert_eq!(
+            header[COLUMNS.len()..],
+            ["tag:file", "tag:moves", "Moves", "moves"]
+        );
     }
 }
