@@ -454,8 +454,8 @@ pub fn games_table_columns<'py>(
     for (at, column) in csv::COLUMNS.iter().enumerate() {
         let cells = PyList::empty(py);
         for row in &rows {
-            let cell = row.fixed.get(at).map(String::as_str).unwrap_or_default();
-            cells.append(cell_value(py, column, cell)?)?;
+            let cell = row.fixed.get(at).unwrap_or(&csv::Cell::Empty);
+            cells.append(cell_value(py, cell)?)?;
         }
         table.set_item(column, cells)?;
     }
@@ -487,7 +487,7 @@ pub fn games_table_columns<'py>(
 
 /// What the table keeps of one game until the columns are known.
 struct TableRow {
-    fixed: Vec<String>,
+    fixed: Vec<csv::Cell>,
     tags: Vec<(String, String)>,
     moves: Option<String>,
 }
@@ -512,19 +512,14 @@ fn tag_columns(tags: Option<&Bound<'_, PyAny>>) -> PyResult<csv::TagColumns> {
     Ok(csv::TagColumns::Listed(names))
 }
 
-/// A CSV cell as its Python value: the model's numbers as ints, `valid` as a bool,
-/// an empty cell (the model's null) as None.
-fn cell_value<'py>(py: Python<'py>, column: &str, cell: &str) -> PyResult<Bound<'py, PyAny>> {
+/// A cell as its Python value: a count as an int, a flag as a bool, an empty cell
+/// (the model's null) as None.
+fn cell_value<'py>(py: Python<'py>, cell: &csv::Cell) -> PyResult<Bound<'py, PyAny>> {
     use pyo3::IntoPyObjectExt;
-    if cell.is_empty() && column != "file" {
-        return Ok(py.None().into_bound(py));
-    }
-    match column {
-        "index" | "plies" | "error_ply" => match cell.parse::<u64>() {
-            Ok(n) => n.into_bound_py_any(py),
-            Err(_) => cell.into_bound_py_any(py),
-        },
-        "valid" => (cell == "true").into_bound_py_any(py),
-        _ => cell.into_bound_py_any(py),
+    match cell {
+        csv::Cell::Text(text) => text.into_bound_py_any(py),
+        csv::Cell::Count(n) => n.into_bound_py_any(py),
+        csv::Cell::Flag(flag) => flag.into_bound_py_any(py),
+        csv::Cell::Empty => Ok(py.None().into_bound(py)),
     }
 }

@@ -111,16 +111,17 @@ impl Table {
 
     /// One game's cells: [`row`], its value of each tag (the first, of a tag given
     /// twice; empty where it has none) and its moves.
-    pub fn row(&self, item: &Item) -> Vec<String> {
+    pub fn row(&self, item: &Item) -> Vec<Cell> {
         let mut cells = row(item);
         let record = &item.record;
         cells.extend(
             self.tags
                 .iter()
-                .map(|tag| record.tag(tag).unwrap_or_default().to_string()),
+                .map(|tag| Cell::text(record.tag(tag).filter(|v| !v.is_empty()))),
         );
         if self.moves {
-            cells.push(moves(record));
+            let moves = moves(record);
+            cells.push(Cell::text(Some(moves.as_str()).filter(|m| !m.is_empty())));
         }
         cells
     }
@@ -139,39 +140,66 @@ pub fn moves(record: &GameRecord) -> String {
     text
 }
 
-/// The cells of one game's fixed columns ([`COLUMNS`]): an empty cell where the model
-/// says null.
-pub fn row(item: &Item) -> Vec<String> {
+/// One cell, typed as the data model types it: what the CSV writes as text, and the
+/// Python package gives as a value (a count as an int, a flag as a bool, an empty
+/// cell, the model's null, as None).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cell {
+    Text(String),
+    Count(u64),
+    Flag(bool),
+    /// Where the model says null (and a tag the game does not have).
+    Empty,
+}
+
+impl Cell {
+    /// Text, or [`Cell::Empty`] where there is none.
+    fn text(text: Option<&str>) -> Cell {
+        text.map_or(Cell::Empty, |t| Cell::Text(t.to_string()))
+    }
+}
+
+impl std::fmt::Display for Cell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Cell::Text(text) => f.write_str(text),
+            Cell::Count(n) => write!(f, "{n}"),
+            Cell::Flag(flag) => write!(f, "{flag}"),
+            Cell::Empty => Ok(()),
+        }
+    }
+}
+
+/// The cells of one game's fixed columns ([`COLUMNS`]).
+pub fn row(item: &Item) -> Vec<Cell> {
     let replay = &item.replay;
     let outcome = outcome(item);
     let first_error = replay.errors.first();
     let mut cells = vec![
-        item.file.to_string(),
-        item.index.to_string(),
-        replay.game.map_or(String::new(), |g| g.id.to_string()),
+        Cell::Text(item.file.to_string()),
+        Cell::Count(item.index as u64),
+        Cell::text(replay.game.map(|g| g.id)),
     ];
     cells.extend(
         STANDARD_TAGS
             .iter()
-            .map(|tag| item.record.tag(tag).unwrap_or_default().to_string()),
+            .map(|tag| Cell::text(item.record.tag(tag).filter(|v| !v.is_empty()))),
     );
     cells.extend([
-        replay.is_valid().to_string(),
-        replay.plies.to_string(),
-        outcome
-            .as_ref()
-            .map_or(String::new(), |o| o.result.as_str().to_string()),
-        outcome
-            .as_ref()
-            .and_then(|o| o.winner())
-            .map_or(String::new(), |p| p.as_str().to_string()),
-        outcome
-            .as_ref()
-            .map_or(String::new(), |o| o.ending.as_str().to_string()),
-        first_error.map_or(String::new(), |e| e.code.as_str().to_string()),
+        Cell::Flag(replay.is_valid()),
+        Cell::Count(u64::from(replay.plies)),
+        Cell::text(outcome.as_ref().map(|o| o.result.as_str())),
+        Cell::text(
+            outcome
+                .as_ref()
+                .and_then(|o| o.winner())
+                .map(|p| p.as_str()),
+        ),
+        Cell::text(outcome.as_ref().map(|o| o.ending.as_str())),
+        Cell::text(first_error.map(|e| e.code.as_str())),
         first_error
             .and_then(|e| e.ply)
-            .map_or(String::new(), |ply| ply.to_string()),
+            .map_or(Cell::Empty, |ply| Cell::Count(u64::from(ply))),
     ]);
     cells
 }
@@ -201,7 +229,7 @@ impl Rows {
     /// None in practice: the writer writes to memory.
     pub fn header(&mut self) -> std::io::Result<&[u8]> {
         let cells = self.table.header();
-        self.line(cells)
+        self.line(&cells)
     }
 
     /// One game's line.
@@ -209,14 +237,14 @@ impl Rows {
     /// # Errors
     /// None in practice: the writer writes to memory.
     pub fn row(&mut self, item: &Item) -> std::io::Result<&[u8]> {
-        let cells = self.table.row(item);
-        self.line(cells)
+        let cells: Vec<String> = self.table.row(item).iter().map(Cell::to_string).collect();
+        self.line(&cells)
     }
 
-    fn line(&mut self, cells: Vec<String>) -> std::io::Result<&[u8]> {
+    fn line(&mut self, cells: &[String]) -> std::io::Result<&[u8]> {
         self.line.clear();
         let mut writer = self.builder.from_writer(&mut self.line);
-        writer.write_record(&cells).map_err(std::io::Error::other)?;
+        writer.write_record(cells).map_err(std::io::Error::other)?;
         writer.flush()?;
         drop(writer);
         Ok(&self.line)
