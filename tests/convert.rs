@@ -278,4 +278,18 @@ fn issue52_a_thousand_different_tags_are_refused_as_columns() {
     let out = run_stdin(&["convert", "--to", "csv", "--tags", "T7", "-"], &text);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert_eq!(out.stdout.lines().count(), 1_002);
+    // One broken game of 100,000 tags (past the most a game keeps) among good ones
+    // adds no column: the table has every game, and its own tags' columns.
+    let good = "[Game \"toguz-kumalak\"]\n[WhiteElo \"1500\"]\n\n1. 54(10) *\n\n";
+    let broken: String = (0..150_000).map(|i| format!("[T{i} \"v\"]\n")).collect();
+    let text = format!("{good}[Game \"toguz-kumalak\"]\n{broken}\n1. 54(10) *\n\n{good}");
+    let out = run_stdin(&["convert", "--to", "csv", "-"], &text);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "the header and three games");
+    assert!(
+        lines[0].ends_with(",error_ply,Game,WhiteElo"),
+        "{}",
+        lines[0]
+    );
 }

@@ -415,6 +415,7 @@ pub fn games_table_columns<'py>(
         let unread = run(sources, reading, detail, |item| {
             rows.push(TableRow {
                 fixed: csv::row(&item),
+                extra: csv::extra_tags(&item.record).map(str::to_string).collect(),
                 tags: item
                     .record
                     .tags
@@ -435,9 +436,7 @@ pub fn games_table_columns<'py>(
     // Every tag found, as `--tags all` finds them in a first pass.
     let found: BTreeSet<String> = if all {
         rows.iter()
-            .flat_map(|row| row.tags.iter().map(|(name, _)| name))
-            .filter(|name| !csv::STANDARD_TAGS.contains(&name.as_str()))
-            .cloned()
+            .flat_map(|row| row.extra.iter().cloned())
             .collect()
     } else {
         BTreeSet::new()
@@ -488,6 +487,8 @@ pub fn games_table_columns<'py>(
 /// What the table keeps of one game until the columns are known.
 struct TableRow {
     fixed: Vec<csv::Cell>,
+    /// The tags a column of `tags="all"` would hold ([`csv::extra_tags`]).
+    extra: Vec<String>,
     tags: Vec<(String, String)>,
     moves: Option<String>,
 }

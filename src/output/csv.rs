@@ -51,11 +51,15 @@ pub enum TagColumns {
     None,
 }
 
-/// The tags of `record` that a column of [`TagColumns::All`] would hold.
+/// The tags of `record` that a column of [`TagColumns::All`] would hold: none of a
+/// game that reads with a syntax error, whose tags may be anything (one broken game of
+/// 100,000 tags must not turn an archive's table into a refusal); its row still has
+/// its cells in the columns the other games make.
 pub fn extra_tags(record: &GameRecord) -> impl Iterator<Item = &str> {
     record
         .tags
         .iter()
+        .filter(|_| record.errors.is_empty())
         .map(|tag| tag.name.as_str())
         .filter(|name| !STANDARD_TAGS.contains(name))
 }
